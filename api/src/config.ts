@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminUser: string;
+  adminPassword?: string;
+  testCaptcha?: string;
+  /** Folder of the built web app (index.html and assets). */
+  webDist: string;
+  logLevel: string;
+  /** Largest request body accepted, in bytes (uploads are limited separately). */
+  bodyLimit: number;
+}
+
+/** Every environment variable Quire reads, with its default (README's configuration table). */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const root = projectRoot();
+  return {
+    port: Number.parseInt(env.PORT ?? '4000', 10),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.QUIRE_DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminUser: env.QUIRE_ADMIN_USER || 'admin',
+    adminPassword: env.QUIRE_ADMIN_PASSWORD || undefined,
+    testCaptcha: env.QUIRE_TEST_CAPTCHA || undefined,
+    webDist: path.resolve(env.QUIRE_WEB_DIST ?? path.join(root, 'web', 'dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    bodyLimit: Number.parseInt(env.QUIRE_BODY_LIMIT ?? String(8 * 1024 * 1024), 10),
+  };
+}
+
+/** The checkout's top folder, found from this file whether it runs from api/src or dist/api/src. */
+function projectRoot(): string {
+  let dir = __dirname;
+  while (!fs.existsSync(path.join(dir, 'codegen.yml')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}

@@ -1,0 +1,216 @@
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { LoginFailure, User, UserGroup, UserToken } from '../../../../db/src';
+import { DomainError } from '../errors';
+import type { SettingsService } from '../settings/settings.service';
+import type { Viewer } from '../viewer';
+import type { CaptchaService } from './captcha.service';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
+import { hashToken, newToken } from './token';
+
+/** ShowDoc's login-name rule: letters, digits, `_`, `-` and CJK, 2 to 30 characters. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_\-\u4e00-\u9fa5]{2,30}$/;
+export const MAX_PASSWORD_BYTES = 100;
+export const MAX_NAME_LENGTH = 100;
+export const LOGIN_LOCK_AFTER_FAILURES = 5;
+export const LOGIN_LOCK_MS = 5 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The member picker needs a short list; ShowDoc returned every user. */
+export const USER_SEARCH_LIMIT = 200;
+
+export interface CaptchaAnswer {
+  captchaId: number;
+  captcha: string;
+}
+
+export interface RegisterInput extends CaptchaAnswer {
+  username: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export interface LoginInput extends CaptchaAnswer {
+  /** Username or e-mail address. */
+  login: string;
+  password: string;
+}
+
+export interface Session {
+  user: User;
+  token: string;
+  expiresAt: Date;
+}
+
+export class AccountService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly settings: SettingsService,
+    private readonly captchas: CaptchaService,
+  ) {}
+
+  async register(input: RegisterInput, ip = '', now = new Date()): Promise<Session> {
+    if (!(await this.settings.flag('register_open'))) throw new DomainError('RegisterClosed');
+    const username = input.username.trim();
+    if (!username || !input.password) throw new DomainError('CredentialsRequired');
+    if (!USERNAME_PATTERN.test(username)) throw new DomainError('UsernameInvalid');
+    await this.checkPasswordPolicy(input.password);
+    if (input.password !== input.confirmPassword) throw new DomainError('PasswordsDiffer');
+    if (!(await this.captchas.verify(input.captchaId, input.captcha, now))) throw new DomainError('CaptchaWrong');
+    if (await this.em.count(User, { username })) throw new DomainError('UsernameTaken');
+
+    const user = this.em.create(User, { username, passwordHash: await hashPassword(input.password), lastLoginAt: now });
+    try {
+      await this.em.persist(user).flush();
+    } catch (err) {
+      // Two registrations of the same name at once: the unique index decides.
+      if (err instanceof UniqueConstraintViolationException) throw new DomainError('UsernameTaken');
+      throw err;
+    }
+    return this.openSession(user, ip, now);
+  }
+
+  async login(input: LoginInput, ip = '', now = new Date()): Promise<Session> {
+    const login = input.login.trim();
+    if (!login || !input.password) throw new DomainError('CredentialsRequired');
+    const byEmail = login.includes('@');
+    if (!byEmail && !USERNAME_PATTERN.test(login)) throw new DomainError('UsernameInvalid');
+    if (!(await this.captchas.verify(input.captchaId, input.captcha, now))) throw new DomainError('CaptchaWrong');
+
+    const loginKey = login.toLowerCase();
+    const failure = await this.em.findOne(LoginFailure, { loginKey });
+    if (failure?.lockedUntil && failure.lockedUntil > now) throw new DomainError('LoginLocked');
+
+    const user = await this.em.findOne(User, byEmail ? { email: login } : { username: login });
+    const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
+    if (!user || !passwordOk) {
+      await this.recordFailure(failure, loginKey, now);
+      throw new DomainError('WrongCredentials');
+    }
+    if (failure) this.em.remove(failure);
+    user.lastLoginAt = now;
+    return this.openSession(user, ip, now);
+  }
+
+  /** Five failures in a row lock the login for five minutes (ShowDoc's counter never reached five). */
+  private async recordFailure(failure: LoginFailure | null, loginKey: string, now: Date): Promise<void> {
+    const row = failure ?? this.em.create(LoginFailure, { loginKey, lastFailureAt: now });
+    if (row.lockedUntil && row.lockedUntil <= now) {
+      row.failures = 0;
+      row.lockedUntil = null;
+    }
+    row.failures += 1;
+    row.lastFailureAt = now;
+    if (row.failures >= LOGIN_LOCK_AFTER_FAILURES) row.lockedUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
+    await this.em.persist(row).flush();
+  }
+
+  private async openSession(user: User, ip: string, now: Date): Promise<Session> {
+    const token = newToken();
+    const ttlDays = await this.settings.number('token_ttl_days');
+    const expiresAt = new Date(now.getTime() + Math.max(1, ttlDays) * DAY_MS);
+    this.em.persist(this.em.create(UserToken, { user, tokenHash: hashToken(token), expiresAt, ip: ip.slice(0, 64) }));
+    await this.em.flush();
+    await this.em.nativeDelete(UserToken, { expiresAt: { $lt: now } });
+    return { user, token, expiresAt };
+  }
+
+  /** The user behind a token; expired and revoked tokens are refused. */
+  async authenticate(token: string, now = new Date()): Promise<User> {
+    if (!token) throw new DomainError('TokenMissing');
+    const row = await this.em.findOne(UserToken, { tokenHash: hashToken(token) }, { populate: ['user'] });
+    if (!row || row.expiresAt <= now) throw new DomainError('TokenInvalid');
+    return row.user;
+  }
+
+  /** Logging out ends every session of the user, as ShowDoc does. */
+  async logout(viewer: Viewer): Promise<void> {
+    if (!viewer.user) return;
+    await this.em.nativeDelete(UserToken, { user: viewer.user });
+  }
+
+  info(viewer: Viewer): User {
+    return viewer.requireUser();
+  }
+
+  async updateName(viewer: Viewer, name: string): Promise<User> {
+    const user = viewer.requireUser();
+    const trimmed = name.trim();
+    if (trimmed.length > MAX_NAME_LENGTH) throw new DomainError('NameTooLong');
+    user.name = trimmed || null;
+    await this.em.flush();
+    return user;
+  }
+
+  /**
+   * Changing the password ends every other session. ShowDoc also revokes the token of this very
+   * request; Quire keeps it, so the person who just proved the old password stays signed in.
+   */
+  async changePassword(viewer: Viewer, oldPassword: string, newPassword: string): Promise<void> {
+    const user = viewer.requireUser();
+    if (!newPassword) throw new DomainError('NewPasswordRequired');
+    await this.checkPasswordPolicy(newPassword);
+    if (!(await verifyPassword(user.passwordHash, oldPassword))) throw new DomainError('OldPasswordWrong');
+    user.passwordHash = await hashPassword(newPassword);
+    await this.em.flush();
+    await this.em.nativeDelete(UserToken, {
+      user,
+      ...(viewer.sessionKey ? { tokenHash: { $ne: viewer.sessionKey } } : {}),
+    });
+  }
+
+  /** Where notifications are pushed (a webhook of a messaging app); '' turns pushing off. */
+  async savePushUrl(viewer: Viewer, url: string): Promise<void> {
+    const user = viewer.requireUser();
+    const trimmed = url.trim();
+    if (trimmed && !/^https?:\/\/\S+$/i.test(trimmed)) {
+      throw new DomainError('BadInput', { en: 'The push address must be an http(s) URL', zh: '推送地址必须是 http(s) 链接' });
+    }
+    if (trimmed.length > 500) throw new DomainError('BadInput', { en: 'The push address is too long', zh: '推送地址过长' });
+    user.pushUrl = trimmed || null;
+    await this.em.flush();
+  }
+
+  /** Candidates for member pickers: username or name contains the text. */
+  async searchUsers(viewer: Viewer, text: string): Promise<User[]> {
+    viewer.requireUser();
+    const needle = text.trim().slice(0, 200);
+    const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return this.em.find(User, needle ? { $or: [{ username: { $like: like } }, { name: { $like: like } }] } : {}, {
+      orderBy: { id: 'asc' },
+      limit: USER_SEARCH_LIMIT,
+    });
+  }
+
+  private async checkPasswordPolicy(password: string): Promise<void> {
+    if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) throw new DomainError('PasswordTooLong');
+    if (!(await this.settings.flag('strong_password_enabled'))) return;
+    const missing: Array<{ en: string; zh: string }> = [];
+    if (password.length < 8) missing.push({ en: 'at least 8 characters', zh: '密码长度至少8位' });
+    if (!/[a-z]/.test(password)) missing.push({ en: 'a lower-case letter', zh: '必须包含小写字母' });
+    if (!/[A-Z]/.test(password)) missing.push({ en: 'an upper-case letter', zh: '必须包含大写字母' });
+    if (!/[0-9]/.test(password)) missing.push({ en: 'a digit', zh: '必须包含数字' });
+    if (!/[^A-Za-z0-9]/.test(password)) missing.push({ en: 'a symbol', zh: '必须包含特殊字符' });
+    if (missing.length) {
+      throw new DomainError('BadInput', {
+        en: `The password needs ${missing.map((m) => m.en).join(', ')}`,
+        zh: missing.map((m) => m.zh).join('；'),
+      });
+    }
+  }
+
+  /**
+   * First start: make sure an administrator exists. Without a configured password a random one is
+   * generated and returned, for the caller to print once.
+   */
+  async ensureAdmin(username = 'admin', password?: string): Promise<{ user: User; generatedPassword?: string }> {
+    const existing = await this.em.findOne(User, { groupId: UserGroup.Admin });
+    if (existing) return { user: existing };
+    const generatedPassword = password ? undefined : newToken().slice(0, 16);
+    const user = this.em.create(User, {
+      username,
+      groupId: UserGroup.Admin,
+      passwordHash: await hashPassword(password ?? generatedPassword!),
+    });
+    await this.em.persist(user).flush();
+    return { user, generatedPassword };
+  }
+}

@@ -1,0 +1,63 @@
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../context';
+import { CaptchaChallenge, LoginInput, Me, RegisterInput, Session, User } from './account.types';
+
+@Resolver()
+export class AccountResolver {
+  @Query(() => Me, { nullable: true, description: 'The signed-in user, or null for a visitor' })
+  me(@Ctx() ctx: GraphQLContext): Me | null {
+    return ctx.viewer.user ? Me.fromUser(ctx.viewer.user) : null;
+  }
+
+  @Query(() => [User], { description: 'Users whose username or name contains the text (member pickers)' })
+  async users(@Arg('search', () => String, { defaultValue: '' }) search: string, @Ctx() ctx: GraphQLContext) {
+    return (await ctx.services.accounts.searchUsers(ctx.viewer, search)).map(User.from);
+  }
+
+  @Mutation(() => CaptchaChallenge)
+  async createCaptcha(@Ctx() ctx: GraphQLContext): Promise<CaptchaChallenge> {
+    const captcha = await ctx.services.captchas.create();
+    const svg = (await ctx.services.captchas.image(captcha.id)) ?? '';
+    return {
+      id: captcha.id,
+      image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      expiresAt: captcha.expiresAt,
+    };
+  }
+
+  @Mutation(() => Session)
+  async login(@Arg('input') input: LoginInput, @Ctx() ctx: GraphQLContext): Promise<Session> {
+    const session = await ctx.services.accounts.login(input, ctx.viewer.ip);
+    ctx.session.set(session.token, session.expiresAt);
+    return { token: session.token, expiresAt: session.expiresAt, user: Me.fromUser(session.user) };
+  }
+
+  @Mutation(() => Session)
+  async register(@Arg('input') input: RegisterInput, @Ctx() ctx: GraphQLContext): Promise<Session> {
+    const session = await ctx.services.accounts.register(input, ctx.viewer.ip);
+    ctx.session.set(session.token, session.expiresAt);
+    return { token: session.token, expiresAt: session.expiresAt, user: Me.fromUser(session.user) };
+  }
+
+  @Mutation(() => Boolean, { description: "Ends all of the signed-in user's sessions" })
+  async logout(@Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await ctx.services.accounts.logout(ctx.viewer);
+    ctx.session.clear();
+    return true;
+  }
+
+  @Mutation(() => Me)
+  async updateProfile(@Arg('name') name: string, @Ctx() ctx: GraphQLContext): Promise<Me> {
+    return Me.fromUser(await ctx.services.accounts.updateName(ctx.viewer, name));
+  }
+
+  @Mutation(() => Boolean, { description: 'Needs the old password; ends every other session' })
+  async changePassword(
+    @Arg('oldPassword') oldPassword: string,
+    @Arg('newPassword') newPassword: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
+    await ctx.services.accounts.changePassword(ctx.viewer, oldPassword, newPassword);
+    return true;
+  }
+}

@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ApolloServer } from '@apollo/server';
+import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import { openDatabase, type Database } from '../../db/src';
+import { compatRestPlugin } from '../../compat-rest/src';
+import type { AppConfig } from './config';
+import { hashToken } from './domain/accounts/token';
+import { DomainError, type Language } from './domain/errors';
+import { buildServices, type Services } from './domain/services';
+import { Viewer } from './domain/viewer';
+import type { GraphQLContext, SessionCookie } from './graphql/context';
+import { formatGraphQLError } from './graphql/errors';
+import { buildGraphQLSchema } from './graphql/schema';
+
+export const SESSION_COOKIE = 'quire_token';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  db: Database;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The composition root: database, services, GraphQL (HTTP and WebSocket), ShowDoc REST and the web app. */
+export async function createServer(config: AppConfig): Promise<RunningServer> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    // ShowDoc paths like /server/index.php?s=/api/item/info carry their route in the query.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const domainOptions = { testCaptcha: config.testCaptcha };
+  const servicesFor = (): Services => buildServices(db.orm.em.fork(), domainOptions);
+
+  await bootstrap(app, servicesFor(), config);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: config.bodyLimit });
+  await app.register(fastifyMultipart, { limits: { fileSize: 4 * 1024 * 1024, files: 1, fields: 200 } });
+
+  app.get('/healthz', async () => ({ status: 'ok', database: db.dialect }));
+
+  // GraphQL over HTTP.
+  const schema = await buildGraphQLSchema();
+  const languageOf = (header: string | undefined): Language => (/^zh/i.test(header ?? '') ? 'zh' : 'en');
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    introspection: true,
+    includeStacktraceInErrorResponses: false,
+    plugins: [fastifyApolloDrainPlugin(app)],
+    formatError: (formatted, error) =>
+      formatGraphQLError(formatted, error, 'en', (err) => app.log.error({ err }, 'graphql resolver failed')),
+  });
+  await apollo.start();
+  await app.register(fastifyApollo(apollo), {
+    path: '/graphql',
+    context: async (request, reply) => {
+      const services = servicesFor();
+      return {
+        services,
+        viewer: await viewerFromToken(services, bearerOrCookie(request), request.ip),
+        language: languageOf(request.headers['accept-language']),
+        session: sessionCookie(reply),
+      };
+    },
+  });
+
+  // GraphQL over WebSocket (subscriptions), same port and path.
+  const wsServer = new WebSocketServer({ server: app.server, path: '/graphql' });
+  const wsCleanup = useServer<Record<string, unknown>>(
+    {
+      schema,
+      context: async (ctx) => {
+        const services = servicesFor();
+        const token = typeof ctx.connectionParams?.token === 'string' ? ctx.connectionParams.token : '';
+        const ip = ctx.extra.request.socket.remoteAddress ?? '';
+        return {
+          services,
+          viewer: await viewerFromToken(services, token, ip),
+          language: languageOf(ctx.extra.request.headers['accept-language']),
+          session: { set: () => undefined, clear: () => undefined },
+        } satisfies GraphQLContext;
+      },
+    },
+    wsServer,
+  );
+
+  await app.register(compatRestPlugin, { services: servicesFor });
+  await serveWebApp(app, config.webDist);
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    app,
+    db,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await wsCleanup.dispose();
+      wsServer.close();
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+function bearerOrCookie(request: FastifyRequest): string {
+  const auth = request.headers.authorization ?? '';
+  const match = /^Bearer\s+(.+)$/i.exec(auth);
+  return match ? match[1]!.trim() : (request.cookies[SESSION_COOKIE] ?? '');
+}
+
+/** An invalid or expired token makes the caller a visitor; `me` then answers null and the app signs out. */
+async function viewerFromToken(services: Services, token: string, ip: string): Promise<Viewer> {
+  if (!token) return Viewer.anonymous(ip);
+  try {
+    return new Viewer(await services.accounts.authenticate(token), hashToken(token), ip);
+  } catch (err) {
+    if (err instanceof DomainError) return Viewer.anonymous(ip);
+    throw err;
+  }
+}
+
+function sessionCookie(reply: FastifyReply): SessionCookie {
+  return {
+    set: (token, expiresAt) =>
+      void reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', expires: expiresAt }),
+    clear: () => void reply.clearCookie(SESSION_COOKIE, { path: '/' }),
+  };
+}
+
+async function bootstrap(app: FastifyInstance, services: Services, config: AppConfig): Promise<void> {
+  const { user, generatedPassword } = await services.accounts.ensureAdmin(config.adminUser, config.adminPassword);
+  if (generatedPassword) {
+    app.log.warn(`created the administrator "${user.username}" with the password ${generatedPassword} (shown once)`);
+  }
+  if (config.testCaptcha) {
+    app.log.warn('QUIRE_TEST_CAPTCHA is set: that value passes every captcha. Never set it in production.');
+  }
+}
+
+/** The built web app, with index.html for every client route (the router decides what to show). */
+async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const index = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  else app.log.warn(`no web app at ${webDist}: run \`npm run build\``);
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(graphql|healthz)\b/.test(url);
+    if (isPage && hasWeb && !path.extname(url)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+    }
+    return reply.code(404).send({ error: 'Not Found', message: `No route for ${request.method} ${url}` });
+  });
+}

@@ -1,0 +1,132 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hashToken } from '../../api/src/domain/accounts/token';
+import { DomainError } from '../../api/src/domain/errors';
+import type { Services } from '../../api/src/domain/services';
+import { Viewer } from '../../api/src/domain/viewer';
+import { runAction, type Action, type Controller } from './action';
+import { RequestParams } from './params';
+import { common, publicSquare } from './routes/common';
+import { user } from './routes/user';
+import { parseRoute, resolveActionName, resolveControllerName } from './routing';
+import { EMPTY, type Wire } from './wire';
+
+/** Controllers by ShowDoc's PascalCase class name. */
+export const controllers: Record<string, Controller> = {
+  Common: common,
+  User: user,
+  PublicSquare: publicSquare,
+};
+const controllerNames = Object.keys(controllers);
+
+export interface CompatRestOptions {
+  services: () => Services;
+}
+
+function envelope(reply: FastifyReply, code: number, message: string, status = 200) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ error_code: code, error_message: message });
+}
+
+/**
+ * ShowDoc's REST dialect on every URL form its clients use: `/server/index.php?s=/api/c/a`,
+ * `/server/?s=…`, `/server/api/c/a[/k/v…]` and `/api/c/a`.
+ */
+export async function compatRestPlugin(app: FastifyInstance, options: CompatRestOptions): Promise<void> {
+  // ShowDoc ignores bodies it cannot parse; so do we, rather than failing with 415.
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+      return envelope(reply, 10101, '请求内容过大 (request body too large)');
+    }
+    if (error.code?.startsWith('FST_ERR_CTP') || error.validation || (error.statusCode ?? 500) < 500) {
+      return envelope(reply, 10101, `请求格式错误 (${error.message})`);
+    }
+    request.log.error({ err: error }, 'compat-rest request failed');
+    return envelope(reply, 10500, '服务器内部错误', 500);
+  });
+
+  const handler = (routeOf: (request: FastifyRequest) => string | null) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = routeOf(request);
+    if (route === null) return envelope(reply, 10404, 'Invalid request', 404);
+    return dispatch(route, request, reply, options);
+  };
+
+  const fromQuery = (request: FastifyRequest): string | null => {
+    const q = request.query as Record<string, unknown>;
+    return typeof q.s === 'string' ? q.s : null;
+  };
+  const fromPath = (prefix: string) => (request: FastifyRequest) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    return pathname.slice(prefix.length);
+  };
+
+  app.get('/server/ping', async () => ({ error_code: 0, data: { pong: true, time: new Date().toISOString() } }));
+  app.all('/server/index.php', handler(fromQuery));
+  app.all('/server', handler(fromQuery));
+  app.all('/server/api/*', handler(fromPath('/server')));
+  app.all('/api/*', handler(fromPath('')));
+}
+
+async function dispatch(route: string, request: FastifyRequest, reply: FastifyReply, options: CompatRestOptions) {
+  const parsed = parseRoute(route);
+  if (!parsed.ok) {
+    return parsed.status === 400
+      ? envelope(reply, 10400, 'Invalid route', 400)
+      : envelope(reply, 10404, 'Invalid request', 404);
+  }
+  const { module, controller, action: actionName, pathParams } = parsed.route;
+  const controllerName = module.toLowerCase() === 'api' ? resolveControllerName(controller, controllerNames) : null;
+  const actions = controllerName ? controllers[controllerName]! : null;
+  const resolved = actions ? resolveActionName(actionName, Object.keys(actions)) : null;
+  if (!actions || !resolved) return envelope(reply, 10404, 'Invalid request', 404);
+  const definition: Action = actions[resolved]!;
+
+  const body = await readBody(request);
+  const params = new RequestParams(pathParams, body, request.query as Record<string, unknown>);
+  const services = options.services();
+  try {
+    const viewer = await resolveViewer(definition, params, request, services);
+    const data = await runAction(definition, { services, viewer, params, request, reply });
+    if (reply.sent) return reply;
+    return reply.type('application/json; charset=utf-8').send({ error_code: 0, data: data ?? EMPTY } satisfies Wire);
+  } catch (err) {
+    if (err instanceof DomainError) return envelope(reply, err.info.showdoc, err.localized('zh'));
+    throw err;
+  }
+}
+
+/** Token carriers in ShowDoc's order: `X-API-Token`, `Authorization: Bearer`, then `user_token`. */
+function tokenOf(request: FastifyRequest, params: RequestParams): string {
+  const header = request.headers['x-api-token'];
+  if (typeof header === 'string' && header.trim()) return header.trim();
+  const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
+  if (bearer?.[1]?.trim()) return bearer[1].trim();
+  const param = params.get('user_token');
+  return typeof param === 'string' ? param.trim() : '';
+}
+
+async function resolveViewer(definition: Action, params: RequestParams, request: FastifyRequest, services: Services) {
+  if (definition.auth === 'anon') return Viewer.anonymous(request.ip);
+  const token = tokenOf(request, params);
+  try {
+    const user = await services.accounts.authenticate(token);
+    return new Viewer(user, hashToken(token), request.ip);
+  } catch (err) {
+    if (definition.auth === 'opt' && err instanceof DomainError) return Viewer.anonymous(request.ip);
+    throw err;
+  }
+}
+
+/** Form and JSON bodies arrive parsed; multipart fields are collected here (files are buffered). */
+async function readBody(request: FastifyRequest): Promise<Record<string, unknown>> {
+  if (request.isMultipart()) {
+    const fields: Record<string, unknown> = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'file') fields[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
+      else fields[part.fieldname] = part.value;
+    }
+    return fields;
+  }
+  const body = request.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}

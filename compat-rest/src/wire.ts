@@ -1,0 +1,52 @@
+/**
+ * ShowDoc's value typing at the REST boundary: database values travel as strings, times as unix
+ * seconds (digit strings) or as local `YYYY-MM-DD HH:MM:SS` (Asia/Shanghai unless APP_TIMEZONE says
+ * otherwise), NULL as null, and an empty object as `[]` (PHP arrays).
+ */
+export type Wire = string | number | boolean | null | Wire[] | { [key: string]: Wire };
+
+export const EMPTY: Wire = [];
+
+/** A database-sourced value: always a string (`"12"`), null stays null. */
+export function s(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return String(value);
+}
+
+export function sOrNull(value: string | number | null | undefined): string | null {
+  return value === null || value === undefined ? null : String(value);
+}
+
+/** Unix seconds as a digit string (`"1795345394"`); no date is `"0"`. */
+export function ts(date: Date | null | undefined): string {
+  return date ? String(Math.floor(date.getTime() / 1000)) : '0';
+}
+
+const timeZone = process.env.APP_TIMEZONE || 'Asia/Shanghai';
+const formatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `YYYY-MM-DD HH:MM:SS` in the server's time zone; no date formats as the epoch, like ShowDoc's 0. */
+export function localTime(date: Date | null | undefined): string {
+  const parts = Object.fromEntries(formatter.formatToParts(date ?? new Date(0)).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** PHP's htmlspecialchars with ENT_QUOTES: how ShowDoc stores page content. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;');
+}

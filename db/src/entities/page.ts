@@ -1,0 +1,161 @@
+import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
+import { BaseEntity } from './base';
+import { Catalog, DEFAULT_S_NUMBER } from './catalog';
+import { Item } from './item';
+import { User } from './user';
+
+@Entity({ tableName: 'page' })
+@Index({ properties: ['item', 'catalog', 'sNumber'] })
+@Index({ properties: ['item', 'deletedAt'] })
+export class Page extends BaseEntity<
+  'catalog' | 'sNumber' | 'comments' | 'deletedAt' | 'extInfo' | 'isDraft' | 'updatedAt' | 'version' | 'author' | 'authorName'
+> {
+  @ManyToOne(() => Item, { deleteRule: 'cascade' })
+  item!: Item;
+
+  /** null = item root. */
+  @ManyToOne(() => Catalog, { nullable: true, deleteRule: 'set null' })
+  catalog: Catalog | null = null;
+
+  @Property({ length: 255 })
+  title!: string;
+
+  /** The markdown as the user wrote it; ShowDoc's HTML escaping is applied only at the compat-rest door. */
+  @Property({ type: 'text', columnType: 'longtext' })
+  content!: string;
+
+  @Property()
+  sNumber: number = DEFAULT_S_NUMBER;
+
+  /** Last editor (ShowDoc's `author_uid`); null for open-API writes. */
+  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
+  author: User | null = null;
+
+  /** Last editor's username as shown, kept when the user is gone ('API' for open-API writes). */
+  @Property({ length: 64 })
+  authorName: string = '';
+
+  @Property({ length: 255 })
+  comments: string = '';
+
+  @Property({ type: 'text' })
+  extInfo: string = '';
+
+  @Property()
+  isDraft: boolean = false;
+
+  @Property({ type: 'datetime', nullable: true })
+  deletedAt: Date | null = null;
+
+  @Property({ type: 'datetime' })
+  updatedAt: Date = new Date();
+
+  /** Optimistic concurrency: incremented by every save; a GraphQL save names the version it started from. */
+  @Property()
+  version: number = 1;
+}
+
+@Entity({ tableName: 'page_history' })
+@Index({ properties: ['page', 'createdAt'] })
+export class PageHistory extends BaseEntity<'comments' | 'author' | 'authorName'> {
+  @ManyToOne(() => Page, { deleteRule: 'cascade' })
+  page!: Page;
+
+  @ManyToOne(() => Item, { deleteRule: 'cascade' })
+  item!: Item;
+
+  @Property({ nullable: true })
+  catalogId: number | null = null;
+
+  @Property({ length: 255 })
+  title!: string;
+
+  @Property({ type: 'text', columnType: 'longtext' })
+  content!: string;
+
+  @Property({ length: 255 })
+  comments: string = '';
+
+  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
+  author: User | null = null;
+
+  @Property({ length: 64 })
+  authorName: string = '';
+
+  /** The page version this snapshot holds. */
+  @Property()
+  version!: number;
+}
+
+/** One row per deleted page; purged with its page after 30 days. */
+@Entity({ tableName: 'recycle_entry' })
+@Index({ properties: ['item', 'deletedAt'] })
+export class RecycleEntry extends BaseEntity<'deletedBy' | 'deletedWithCatalogId'> {
+  @ManyToOne(() => Item, { deleteRule: 'cascade' })
+  item!: Item;
+
+  @ManyToOne(() => Page, { deleteRule: 'cascade' })
+  @Unique()
+  page!: Page;
+
+  @Property({ length: 255 })
+  title!: string;
+
+  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
+  deletedBy: User | null = null;
+
+  @Property({ length: 64 })
+  deletedByName!: string;
+
+  @Property({ type: 'datetime' })
+  deletedAt!: Date;
+
+  /** When the page went with a deleted catalog: that catalog, so recovery can restore it. */
+  @Property({ nullable: true })
+  deletedWithCatalogId: number | null = null;
+}
+
+/** Public share link of one page (`/p/{key}`); at most one per page; null expiry = permanent. */
+@Entity({ tableName: 'single_page_link' })
+export class SinglePageLink extends BaseEntity<'expiresAt'> {
+  @ManyToOne(() => Page, { deleteRule: 'cascade' })
+  @Unique()
+  page!: Page;
+
+  @Property({ length: 64 })
+  @Unique()
+  uniqueKey!: string;
+
+  @Property({ type: 'datetime', nullable: true })
+  expiresAt: Date | null = null;
+}
+
+@Entity({ tableName: 'page_lock' })
+export class PageLock extends BaseEntity {
+  @ManyToOne(() => Page, { deleteRule: 'cascade' })
+  @Unique()
+  page!: Page;
+
+  @ManyToOne(() => User, { deleteRule: 'cascade' })
+  user!: User;
+
+  @Property({ type: 'datetime' })
+  lockedUntil!: Date;
+}
+
+/**
+ * Search index for MySQL and MariaDB, kept by the server on every page write: one row per distinct
+ * character trigram (and unigram, for short CJK queries) of a page. MariaDB has no ngram FULLTEXT parser.
+ */
+@Entity({ tableName: 'page_search_gram' })
+@Index({ properties: ['gram', 'item'] })
+export class PageSearchGram {
+  @ManyToOne(() => Page, { primary: true, deleteRule: 'cascade' })
+  page!: Page;
+
+  @Property({ primary: true, length: 12 })
+  gram!: string;
+
+  @Property()
+  item!: number;
+}
