@@ -38,7 +38,11 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     // ShowDoc paths like /server/index.php?s=/api/item/info carry their route in the query.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: (message) => app.log.info(message.replace(/\x1b\[[0-9;]*m/g, '')),
+  });
   const domainOptions = { testCaptcha: config.testCaptcha };
   const servicesFor = (): Services => buildServices(db.orm.em.fork(), domainOptions);
 

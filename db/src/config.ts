@@ -13,6 +13,8 @@ export interface DatabaseSettings {
   /** Folder of the embedded database file (`quire.db`). */
   dataDir: string;
   debug?: boolean;
+  /** Where MikroORM's own messages (applied migrations) go; silent by default. */
+  log?: (message: string) => void;
 }
 
 /** SQLite waits this long for a competing writer instead of failing with "database is locked". */
@@ -37,6 +39,7 @@ export function buildOrmOptions(settings: DatabaseSettings): Options {
     allowGlobalContext: false,
     forceUtcTimezone: true,
     debug: settings.debug ?? false,
+    logger: settings.log ?? (() => undefined),
     dataloader: true,
     migrations: {
       path: migrationsFolder(dialect),

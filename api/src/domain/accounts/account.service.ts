@@ -1,4 +1,5 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/knex';
 import { LoginFailure, User, UserGroup, UserToken } from '../../../../db/src';
 import { DomainError } from '../errors';
 import type { SettingsService } from '../settings/settings.service';
@@ -55,7 +56,7 @@ export class AccountService {
     await this.checkPasswordPolicy(input.password);
     if (input.password !== input.confirmPassword) throw new DomainError('PasswordsDiffer');
     if (!(await this.captchas.verify(input.captchaId, input.captcha, now))) throw new DomainError('CaptchaWrong');
-    if (await this.em.count(User, { username })) throw new DomainError('UsernameTaken');
+    if (await this.findByLogin(username)) throw new DomainError('UsernameTaken');
 
     const user = this.em.create(User, { username, passwordHash: await hashPassword(input.password), lastLoginAt: now });
     try {
@@ -79,7 +80,7 @@ export class AccountService {
     const failure = await this.em.findOne(LoginFailure, { loginKey });
     if (failure?.lockedUntil && failure.lockedUntil > now) throw new DomainError('LoginLocked');
 
-    const user = await this.em.findOne(User, byEmail ? { email: login } : { username: login });
+    const user = await this.findByLogin(login);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
     if (!user || !passwordOk) {
       await this.recordFailure(failure, loginKey, now);
@@ -172,12 +173,21 @@ export class AccountService {
   /** Candidates for member pickers: username or name contains the text. */
   async searchUsers(viewer: Viewer, text: string): Promise<User[]> {
     viewer.requireUser();
-    const needle = text.trim().slice(0, 200);
-    const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return this.em.find(User, needle ? { $or: [{ username: { $like: like } }, { name: { $like: like } }] } : {}, {
-      orderBy: { id: 'asc' },
-      limit: USER_SEARCH_LIMIT,
-    });
+    const needle = text.trim().slice(0, 200).toLowerCase();
+    // '!' escapes LIKE wildcards the same way on SQLite (no default escape) and MySQL.
+    const like = `%${needle.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    const qb = (this.em as SqlEntityManager).createQueryBuilder(User, 'u');
+    if (needle) qb.where("lower(u.username) like ? escape '!' or lower(u.name) like ? escape '!'", [like, like]);
+    return qb.orderBy({ id: 'asc' }).limit(USER_SEARCH_LIMIT).getResult();
+  }
+
+  /** Usernames and e-mail addresses match case-insensitively on every database. */
+  private async findByLogin(login: string): Promise<User | null> {
+    const column = login.includes('@') ? 'email' : 'username';
+    return (this.em as SqlEntityManager)
+      .createQueryBuilder(User, 'u')
+      .where(`lower(u.${column}) = ?`, [login.toLowerCase()])
+      .getSingleResult();
   }
 
   private async checkPasswordPolicy(password: string): Promise<void> {
