@@ -24,7 +24,7 @@ export class Item extends BaseEntity<
   password: string = '';
 
   /** Personal domain: letters and digits, not purely numeric; unique among items. */
-  @Property({ length: 64, nullable: true })
+  @Property({ type: 'string', length: 64, nullable: true })
   @Unique()
   domain: string | null = null;
 

@@ -64,7 +64,7 @@ export class PageHistory extends BaseEntity<'comments' | 'author' | 'authorName'
   @ManyToOne(() => Item, { deleteRule: 'cascade' })
   item!: Item;
 
-  @Property({ nullable: true })
+  @Property({ type: 'integer', nullable: true })
   catalogId: number | null = null;
 
   @Property({ length: 255 })
@@ -111,7 +111,7 @@ export class RecycleEntry extends BaseEntity<'deletedBy' | 'deletedWithCatalogId
   deletedAt!: Date;
 
   /** When the page went with a deleted catalog: that catalog, so recovery can restore it. */
-  @Property({ nullable: true })
+  @Property({ type: 'integer', nullable: true })
   deletedWithCatalogId: number | null = null;
 }
 

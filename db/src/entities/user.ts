@@ -10,11 +10,11 @@ export class User extends BaseEntity<'isAdmin' | 'groupId' | 'name' | 'email' | 
   @Unique()
   username!: string;
 
-  @Property({ length: 190, nullable: true })
+  @Property({ type: 'string', length: 190, nullable: true })
   @Unique()
   email: string | null = null;
 
-  @Property({ length: 100, nullable: true })
+  @Property({ type: 'string', length: 100, nullable: true })
   name: string | null = null;
 
   /** argon2id; ShowDoc's bcrypt/md5 hashes are never produced. */
@@ -24,14 +24,14 @@ export class User extends BaseEntity<'isAdmin' | 'groupId' | 'name' | 'email' | 
   @Property({ type: 'smallint' })
   groupId: number = UserGroup.Member;
 
-  @Property({ length: 255, nullable: true })
+  @Property({ type: 'string', length: 255, nullable: true })
   avatar: string | null = null;
 
   /** Set after an LDAP or OAuth2 login: such accounts confirm deletions with the item name. */
   @Property()
   isSso: boolean = false;
 
-  @Property({ length: 500, nullable: true })
+  @Property({ type: 'string', length: 500, nullable: true })
   pushUrl: string | null = null;
 
   @Property({ type: 'datetime', nullable: true })

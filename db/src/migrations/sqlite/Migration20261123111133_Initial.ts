@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261123110333_Initial extends Migration {
+export class Migration20261123111133_Initial extends Migration {
 
   override async up(): Promise<void> {
     this.addSql(`create table \`captcha\` (\`id\` integer not null primary key autoincrement, \`created_at\` datetime not null, \`code\` text not null, \`expires_at\` datetime not null, \`used_at\` datetime null);`);
@@ -127,7 +127,7 @@ export class Migration20261123110333_Initial extends Migration {
     this.addSql(`create unique index \`single_page_link_page_id_unique\` on \`single_page_link\` (\`page_id\`);`);
     this.addSql(`create unique index \`single_page_link_unique_key_unique\` on \`single_page_link\` (\`unique_key\`);`);
 
-    this.addSql(`create table \`recycle_entry\` (\`id\` integer not null primary key autoincrement, \`created_at\` datetime not null, \`item_id\` integer not null, \`page_id\` integer not null, \`title\` text not null, \`deleted_by_id\` integer null, \`deleted_by_name\` text not null, \`deleted_at\` datetime not null, \`deleted_with_catalog_id\` text null, constraint \`recycle_entry_item_id_foreign\` foreign key(\`item_id\`) references \`item\`(\`id\`) on delete cascade on update cascade, constraint \`recycle_entry_page_id_foreign\` foreign key(\`page_id\`) references \`page\`(\`id\`) on delete cascade on update cascade, constraint \`recycle_entry_deleted_by_id_foreign\` foreign key(\`deleted_by_id\`) references \`user\`(\`id\`) on delete set null on update cascade);`);
+    this.addSql(`create table \`recycle_entry\` (\`id\` integer not null primary key autoincrement, \`created_at\` datetime not null, \`item_id\` integer not null, \`page_id\` integer not null, \`title\` text not null, \`deleted_by_id\` integer null, \`deleted_by_name\` text not null, \`deleted_at\` datetime not null, \`deleted_with_catalog_id\` integer null, constraint \`recycle_entry_item_id_foreign\` foreign key(\`item_id\`) references \`item\`(\`id\`) on delete cascade on update cascade, constraint \`recycle_entry_page_id_foreign\` foreign key(\`page_id\`) references \`page\`(\`id\`) on delete cascade on update cascade, constraint \`recycle_entry_deleted_by_id_foreign\` foreign key(\`deleted_by_id\`) references \`user\`(\`id\`) on delete set null on update cascade);`);
     this.addSql(`create index \`recycle_entry_item_id_index\` on \`recycle_entry\` (\`item_id\`);`);
     this.addSql(`create index \`recycle_entry_page_id_index\` on \`recycle_entry\` (\`page_id\`);`);
     this.addSql(`create unique index \`recycle_entry_page_id_unique\` on \`recycle_entry\` (\`page_id\`);`);
@@ -143,7 +143,7 @@ export class Migration20261123110333_Initial extends Migration {
     this.addSql(`create unique index \`page_lock_page_id_unique\` on \`page_lock\` (\`page_id\`);`);
     this.addSql(`create index \`page_lock_user_id_index\` on \`page_lock\` (\`user_id\`);`);
 
-    this.addSql(`create table \`page_history\` (\`id\` integer not null primary key autoincrement, \`created_at\` datetime not null, \`page_id\` integer not null, \`item_id\` integer not null, \`catalog_id\` text null, \`title\` text not null, \`content\` longtext not null, \`comments\` text not null default '', \`author_id\` integer null, \`author_name\` text not null default '', \`version\` integer not null, constraint \`page_history_page_id_foreign\` foreign key(\`page_id\`) references \`page\`(\`id\`) on delete cascade on update cascade, constraint \`page_history_item_id_foreign\` foreign key(\`item_id\`) references \`item\`(\`id\`) on delete cascade on update cascade, constraint \`page_history_author_id_foreign\` foreign key(\`author_id\`) references \`user\`(\`id\`) on delete set null on update cascade);`);
+    this.addSql(`create table \`page_history\` (\`id\` integer not null primary key autoincrement, \`created_at\` datetime not null, \`page_id\` integer not null, \`item_id\` integer not null, \`catalog_id\` integer null, \`title\` text not null, \`content\` longtext not null, \`comments\` text not null default '', \`author_id\` integer null, \`author_name\` text not null default '', \`version\` integer not null, constraint \`page_history_page_id_foreign\` foreign key(\`page_id\`) references \`page\`(\`id\`) on delete cascade on update cascade, constraint \`page_history_item_id_foreign\` foreign key(\`item_id\`) references \`item\`(\`id\`) on delete cascade on update cascade, constraint \`page_history_author_id_foreign\` foreign key(\`author_id\`) references \`user\`(\`id\`) on delete set null on update cascade);`);
     this.addSql(`create index \`page_history_page_id_index\` on \`page_history\` (\`page_id\`);`);
     this.addSql(`create index \`page_history_item_id_index\` on \`page_history\` (\`item_id\`);`);
     this.addSql(`create index \`page_history_author_id_index\` on \`page_history\` (\`author_id\`);`);

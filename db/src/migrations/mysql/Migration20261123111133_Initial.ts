@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261123110333_Initial extends Migration {
+export class Migration20261123111133_Initial extends Migration {
 
   override async up(): Promise<void> {
     this.addSql(`create table \`captcha\` (\`id\` int unsigned not null auto_increment primary key, \`created_at\` datetime not null, \`code\` varchar(16) not null, \`expires_at\` datetime not null, \`used_at\` datetime null) default character set utf8mb4 collate utf8mb4_unicode_ci engine = InnoDB;`);
@@ -127,7 +127,7 @@ export class Migration20261123110333_Initial extends Migration {
     this.addSql(`alter table \`single_page_link\` add unique \`single_page_link_page_id_unique\`(\`page_id\`);`);
     this.addSql(`alter table \`single_page_link\` add unique \`single_page_link_unique_key_unique\`(\`unique_key\`);`);
 
-    this.addSql(`create table \`recycle_entry\` (\`id\` int unsigned not null auto_increment primary key, \`created_at\` datetime not null, \`item_id\` int unsigned not null, \`page_id\` int unsigned not null, \`title\` varchar(255) not null, \`deleted_by_id\` int unsigned null, \`deleted_by_name\` varchar(64) not null, \`deleted_at\` datetime not null, \`deleted_with_catalog_id\` varchar(255) null) default character set utf8mb4 collate utf8mb4_unicode_ci engine = InnoDB;`);
+    this.addSql(`create table \`recycle_entry\` (\`id\` int unsigned not null auto_increment primary key, \`created_at\` datetime not null, \`item_id\` int unsigned not null, \`page_id\` int unsigned not null, \`title\` varchar(255) not null, \`deleted_by_id\` int unsigned null, \`deleted_by_name\` varchar(64) not null, \`deleted_at\` datetime not null, \`deleted_with_catalog_id\` int null) default character set utf8mb4 collate utf8mb4_unicode_ci engine = InnoDB;`);
     this.addSql(`alter table \`recycle_entry\` add index \`recycle_entry_item_id_index\`(\`item_id\`);`);
     this.addSql(`alter table \`recycle_entry\` add index \`recycle_entry_page_id_index\`(\`page_id\`);`);
     this.addSql(`alter table \`recycle_entry\` add unique \`recycle_entry_page_id_unique\`(\`page_id\`);`);
@@ -143,7 +143,7 @@ export class Migration20261123110333_Initial extends Migration {
     this.addSql(`alter table \`page_lock\` add unique \`page_lock_page_id_unique\`(\`page_id\`);`);
     this.addSql(`alter table \`page_lock\` add index \`page_lock_user_id_index\`(\`user_id\`);`);
 
-    this.addSql(`create table \`page_history\` (\`id\` int unsigned not null auto_increment primary key, \`created_at\` datetime not null, \`page_id\` int unsigned not null, \`item_id\` int unsigned not null, \`catalog_id\` varchar(255) null, \`title\` varchar(255) not null, \`content\` longtext not null, \`comments\` varchar(255) not null default '', \`author_id\` int unsigned null, \`author_name\` varchar(64) not null default '', \`version\` int not null) default character set utf8mb4 collate utf8mb4_unicode_ci engine = InnoDB;`);
+    this.addSql(`create table \`page_history\` (\`id\` int unsigned not null auto_increment primary key, \`created_at\` datetime not null, \`page_id\` int unsigned not null, \`item_id\` int unsigned not null, \`catalog_id\` int null, \`title\` varchar(255) not null, \`content\` longtext not null, \`comments\` varchar(255) not null default '', \`author_id\` int unsigned null, \`author_name\` varchar(64) not null default '', \`version\` int not null) default character set utf8mb4 collate utf8mb4_unicode_ci engine = InnoDB;`);
     this.addSql(`alter table \`page_history\` add index \`page_history_page_id_index\`(\`page_id\`);`);
     this.addSql(`alter table \`page_history\` add index \`page_history_item_id_index\`(\`item_id\`);`);
     this.addSql(`alter table \`page_history\` add index \`page_history_author_id_index\`(\`author_id\`);`);
