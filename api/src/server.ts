@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ApolloServer } from '@apollo/server';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -17,7 +18,7 @@ import { DomainError, type Language } from './domain/errors';
 import { buildServices, type Services } from './domain/services';
 import { Viewer } from './domain/viewer';
 import type { GraphQLContext, SessionCookie } from './graphql/context';
-import { formatGraphQLError } from './graphql/errors';
+import { formatExecutionResult, formatGraphQLError, localizeErrorsPlugin } from './graphql/errors';
 import { buildGraphQLSchema } from './graphql/schema';
 
 export const SESSION_COOKIE = 'quire_token';
@@ -41,7 +42,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   const db = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
-    log: (message) => app.log.info(message.replace(/\x1b\[[0-9;]*m/g, '')),
+    log: (message) => app.log.info(stripVTControlCharacters(message)),
   });
   const domainOptions = { testCaptcha: config.testCaptcha };
   const servicesFor = (): Services => buildServices(db.orm.em.fork(), domainOptions);
@@ -61,9 +62,9 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     schema,
     introspection: true,
     includeStacktraceInErrorResponses: false,
-    plugins: [fastifyApolloDrainPlugin(app)],
+    plugins: [fastifyApolloDrainPlugin(app), localizeErrorsPlugin<GraphQLContext>()],
     formatError: (formatted, error) =>
-      formatGraphQLError(formatted, error, 'en', (err) => app.log.error({ err }, 'graphql resolver failed')),
+      formatGraphQLError(formatted, error, null, (err) => app.log.error({ err }, 'graphql resolver failed')),
   });
   await apollo.start();
   await app.register(fastifyApollo(apollo), {
@@ -95,6 +96,10 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
           session: { set: () => undefined, clear: () => undefined },
         } satisfies GraphQLContext;
       },
+      onNext: (ctx, _id, _payload, _args, result) =>
+        formatExecutionResult(result, languageOf(ctx.extra.request.headers['accept-language']), (err) =>
+          app.log.error({ err }, 'graphql subscription failed'),
+        ),
     },
     wsServer,
   );
@@ -138,15 +143,25 @@ async function viewerFromToken(services: Services, token: string, ip: string): P
 function sessionCookie(reply: FastifyReply): SessionCookie {
   return {
     set: (token, expiresAt) =>
-      void reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', expires: expiresAt }),
+      void reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        expires: expiresAt,
+      }),
     clear: () => void reply.clearCookie(SESSION_COOKIE, { path: '/' }),
   };
 }
 
 async function bootstrap(app: FastifyInstance, services: Services, config: AppConfig): Promise<void> {
-  const { user, generatedPassword } = await services.accounts.ensureAdmin(config.adminUser, config.adminPassword);
+  const { user, generatedPassword } = await services.accounts.ensureAdmin(
+    config.adminUser,
+    config.adminPassword,
+  );
   if (generatedPassword) {
-    app.log.warn(`created the administrator "${user.username}" with the password ${generatedPassword} (shown once)`);
+    app.log.warn(
+      `created the administrator "${user.username}" with the password ${generatedPassword} (shown once)`,
+    );
   }
   if (config.testCaptcha) {
     app.log.warn('QUIRE_TEST_CAPTCHA is set: that value passes every captcha. Never set it in production.');
@@ -161,9 +176,13 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
   else app.log.warn(`no web app at ${webDist}: run \`npm run build\``);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(graphql|healthz)\b/.test(url);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(graphql|healthz)\b/.test(url);
     if (isPage && hasWeb && !path.extname(url)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(fs.createReadStream(index));
     }
     return reply.code(404).send({ error: 'Not Found', message: `No route for ${request.method} ${url}` });
   });

@@ -8,7 +8,9 @@ async function main(): Promise<void> {
     { migrate: false },
   );
   const applied = await db.orm.getMigrator().up();
-  console.log(applied.length ? `applied: ${applied.map((m) => m.name).join(', ')}` : 'database is up to date');
+  console.log(
+    applied.length ? `applied: ${applied.map((m) => m.name).join(', ')}` : 'database is up to date',
+  );
   await db.close();
 }
 

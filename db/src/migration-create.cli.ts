@@ -18,7 +18,9 @@ async function create(dialect: Dialect): Promise<void> {
     const server = (process.env.MIGRATION_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/$/, '');
     const admin = await mysql.createConnection(server);
     await admin.query('DROP DATABASE IF EXISTS quire_migration_scratch');
-    await admin.query('CREATE DATABASE quire_migration_scratch CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci');
+    await admin.query(
+      'CREATE DATABASE quire_migration_scratch CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci',
+    );
     await admin.end();
     url = `${server}/quire_migration_scratch`;
   }

@@ -22,7 +22,12 @@ async function open(target: { url?: string }, suffix: string): Promise<Database>
 
 async function isMariaDb(url: string): Promise<boolean> {
   const parsed = new URL(url);
-  const conn = await mysql.createConnection({ host: parsed.hostname, port: Number(parsed.port || 3306), user: parsed.username || 'root', password: parsed.password });
+  const conn = await mysql.createConnection({
+    host: parsed.hostname,
+    port: Number(parsed.port || 3306),
+    user: parsed.username || 'root',
+    password: parsed.password,
+  });
   const [rows] = await conn.query('select version() as v');
   await conn.end();
   return /mariadb/i.test(String((rows as Array<{ v: string }>)[0]?.v));
@@ -36,7 +41,8 @@ describe.each(testDatabases())('database on $name', (target) => {
 
   it('has a schema that matches the entities exactly (the migrations are not stale)', async () => {
     // MikroORM's mysql driver reports phantom changes of nullable columns on MariaDB; its mariadb driver does not.
-    const url = target.url && (await isMariaDb(target.url)) ? target.url.replace(/^mysql:/, 'mariadb:') : target.url;
+    const url =
+      target.url && (await isMariaDb(target.url)) ? target.url.replace(/^mysql:/, 'mariadb:') : target.url;
     const db = await open({ url }, 'orm_diff');
     const diff = await db.orm.schema.getUpdateSchemaSQL({ wrap: false });
     expect(diff.trim()).toBe('');
@@ -59,10 +65,12 @@ describe.each(testDatabases())('database on $name', (target) => {
     expect(loaded.sNumber).toBe(99);
     // A page of an item that does not exist is refused by the foreign key.
     await expect(
-      fresh.getConnection().execute(
-        "insert into page (created_at, item_id, title, content, s_number, author_name, comments, ext_info, is_draft, updated_at, version) values (?, 999999, 't', 'c', 99, '', '', '', 0, ?, 1)",
-        [new Date(), new Date()],
-      ),
+      fresh
+        .getConnection()
+        .execute(
+          "insert into page (created_at, item_id, title, content, s_number, author_name, comments, ext_info, is_draft, updated_at, version) values (?, 999999, 't', 'c', 99, '', '', '', 0, ?, 1)",
+          [new Date(), new Date()],
+        ),
     ).rejects.toThrow();
   });
 });

@@ -10,7 +10,10 @@ export interface Database {
 }
 
 /** Opens the database and applies pending migrations (idempotent: a second start applies nothing). */
-export async function openDatabase(settings: DatabaseSettings, options: { migrate?: boolean } = {}): Promise<Database> {
+export async function openDatabase(
+  settings: DatabaseSettings,
+  options: { migrate?: boolean } = {},
+): Promise<Database> {
   const dialect = dialectOf(settings);
   const orm = await MikroORM.init({ ...buildOrmOptions(settings), extensions: [Migrator] });
   if (options.migrate !== false) await migrate(orm);

@@ -13,7 +13,11 @@ export interface TestDb {
 }
 
 /** A migrated, empty database: a temp SQLite file, or a scratch MySQL database named after `suffix`. */
-export async function openTestDb(target: TestDatabase, suffix: string, options: DomainOptions = {}): Promise<TestDb> {
+export async function openTestDb(
+  target: TestDatabase,
+  suffix: string,
+  options: DomainOptions = {},
+): Promise<TestDb> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `quire-${suffix}-`));
   const url = target.url ? await scratchMysqlUrl(target.url, suffix) : undefined;
   const database = await openDatabase({ url, dataDir });

@@ -10,8 +10,16 @@ export const ADMIN = { username: 'admin', password: 'admin-password' };
 
 export interface TestServer extends RunningServer {
   /** POST a form-encoded body (ShowDoc's dialect) and parse the JSON answer. */
-  form(pathAndQuery: string, fields?: Record<string, string | number>, headers?: Record<string, string>): Promise<FormAnswer>;
-  graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphQLAnswer<T>>;
+  form(
+    pathAndQuery: string,
+    fields?: Record<string, string | number>,
+    headers?: Record<string, string>,
+  ): Promise<FormAnswer>;
+  graphql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string,
+  ): Promise<GraphQLAnswer<T>>;
 }
 
 export interface FormAnswer {
@@ -59,7 +67,10 @@ export async function startTestServer(target: TestDatabase, suffix: string): Pro
     async graphql(query, variables = {}, token) {
       const response = await fetch(`${server.url}/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify({ query, variables }),
       });
       return (await response.json()) as GraphQLAnswer<never>;

@@ -8,7 +8,8 @@ import { buildGraphQLSchema, printSdl } from './schema';
  */
 async function main(): Promise<void> {
   let root = __dirname;
-  while (!fs.existsSync(path.join(root, 'codegen.yml')) && path.dirname(root) !== root) root = path.dirname(root);
+  while (!fs.existsSync(path.join(root, 'codegen.yml')) && path.dirname(root) !== root)
+    root = path.dirname(root);
   const file = path.join(root, 'schema', 'schema.graphql');
   const sdl = printSdl(await buildGraphQLSchema());
   if (process.argv.includes('--check')) {

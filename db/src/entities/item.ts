@@ -8,7 +8,15 @@ export type ItemTypeId = (typeof ItemType)[keyof typeof ItemType];
 @Entity({ tableName: 'item' })
 @Index({ properties: ['owner', 'deletedAt'] })
 export class Item extends BaseEntity<
-  'description' | 'password' | 'domain' | 'type' | 'isArchived' | 'deletedAt' | 'lastUpdateAt' | 'allowComment' | 'allowFeedback'
+  | 'description'
+  | 'password'
+  | 'domain'
+  | 'type'
+  | 'isArchived'
+  | 'deletedAt'
+  | 'lastUpdateAt'
+  | 'allowComment'
+  | 'allowFeedback'
 > {
   @Property({ length: 200 })
   name!: string;

@@ -21,7 +21,9 @@ export type MessageType = 'remind' | 'announce';
 
 /** The text of a reminder or announcement, delivered to users through Message rows. */
 @Entity({ tableName: 'message_content' })
-export class MessageContent extends BaseEntity<'fromUser' | 'actionType' | 'objectType' | 'objectId' | 'sendAt'> {
+export class MessageContent extends BaseEntity<
+  'fromUser' | 'actionType' | 'objectType' | 'objectId' | 'sendAt'
+> {
   @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
   fromUser: User | null = null;
 

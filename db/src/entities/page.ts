@@ -8,7 +8,16 @@ import { User } from './user';
 @Index({ properties: ['item', 'catalog', 'sNumber'] })
 @Index({ properties: ['item', 'deletedAt'] })
 export class Page extends BaseEntity<
-  'catalog' | 'sNumber' | 'comments' | 'deletedAt' | 'extInfo' | 'isDraft' | 'updatedAt' | 'version' | 'author' | 'authorName'
+  | 'catalog'
+  | 'sNumber'
+  | 'comments'
+  | 'deletedAt'
+  | 'extInfo'
+  | 'isDraft'
+  | 'updatedAt'
+  | 'version'
+  | 'author'
+  | 'authorName'
 > {
   @ManyToOne(() => Item, { deleteRule: 'cascade' })
   item!: Item;

@@ -5,7 +5,9 @@ export const UserGroup = { Admin: 1, Member: 2 } as const;
 export type UserGroupId = (typeof UserGroup)[keyof typeof UserGroup];
 
 @Entity({ tableName: 'user' })
-export class User extends BaseEntity<'isAdmin' | 'groupId' | 'name' | 'email' | 'isSso' | 'pushUrl' | 'lastLoginAt' | 'avatar'> {
+export class User extends BaseEntity<
+  'isAdmin' | 'groupId' | 'name' | 'email' | 'isSso' | 'pushUrl' | 'lastLoginAt' | 'avatar'
+> {
   @Property({ length: 64 })
   @Unique()
   username!: string;

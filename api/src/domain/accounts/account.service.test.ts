@@ -21,7 +21,11 @@ describe.each(testDatabases())('accounts on $name', (target) => {
   });
   afterAll(async () => db?.close());
 
-  const register = (username: string, password = 'pass-123', extra: Partial<{ confirmPassword: string; captcha: string; captchaId: number }> = {}) =>
+  const register = (
+    username: string,
+    password = 'pass-123',
+    extra: Partial<{ confirmPassword: string; captcha: string; captchaId: number }> = {},
+  ) =>
     db.services().accounts.register({
       username,
       password,
@@ -30,7 +34,9 @@ describe.each(testDatabases())('accounts on $name', (target) => {
       captcha: extra.captcha ?? TEST_CAPTCHA,
     });
   const login = (name: string, password: string, now?: Date) =>
-    db.services().accounts.login({ login: name, password, captchaId: 0, captcha: TEST_CAPTCHA }, '127.0.0.1', now);
+    db
+      .services()
+      .accounts.login({ login: name, password, captchaId: 0, captcha: TEST_CAPTCHA }, '127.0.0.1', now);
 
   it('registers a user who can then log in by username and by e-mail', async () => {
     const session = await register('alice');
@@ -88,8 +94,13 @@ describe.each(testDatabases())('accounts on $name', (target) => {
     const captcha = await captchas.create();
     expect(captcha.code).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{4}$/);
     expect(await captchas.image(captcha.id)).toContain('<svg');
-    expect(await db.services().captchas.verify(captcha.id, 'ZZZZ' === captcha.code ? 'YYYY' : 'ZZZZ')).toBe(false);
-    await register('captcha-user', 'pass-123', { captchaId: captcha.id, captcha: ` ${captcha.code.toLowerCase()} ` });
+    expect(await db.services().captchas.verify(captcha.id, 'ZZZZ' === captcha.code ? 'YYYY' : 'ZZZZ')).toBe(
+      false,
+    );
+    await register('captcha-user', 'pass-123', {
+      captchaId: captcha.id,
+      captcha: ` ${captcha.code.toLowerCase()} `,
+    });
     expect(await db.services().captchas.verify(captcha.id, captcha.code)).toBe(false);
     expect(await db.services().captchas.image(captcha.id)).toBeNull();
   });

@@ -55,10 +55,15 @@ export class AccountService {
     if (!USERNAME_PATTERN.test(username)) throw new DomainError('UsernameInvalid');
     await this.checkPasswordPolicy(input.password);
     if (input.password !== input.confirmPassword) throw new DomainError('PasswordsDiffer');
-    if (!(await this.captchas.verify(input.captchaId, input.captcha, now))) throw new DomainError('CaptchaWrong');
+    if (!(await this.captchas.verify(input.captchaId, input.captcha, now)))
+      throw new DomainError('CaptchaWrong');
     if (await this.findByLogin(username)) throw new DomainError('UsernameTaken');
 
-    const user = this.em.create(User, { username, passwordHash: await hashPassword(input.password), lastLoginAt: now });
+    const user = this.em.create(User, {
+      username,
+      passwordHash: await hashPassword(input.password),
+      lastLoginAt: now,
+    });
     try {
       await this.em.persist(user).flush();
     } catch (err) {
@@ -74,14 +79,18 @@ export class AccountService {
     if (!login || !input.password) throw new DomainError('CredentialsRequired');
     const byEmail = login.includes('@');
     if (!byEmail && !USERNAME_PATTERN.test(login)) throw new DomainError('UsernameInvalid');
-    if (!(await this.captchas.verify(input.captchaId, input.captcha, now))) throw new DomainError('CaptchaWrong');
+    if (!(await this.captchas.verify(input.captchaId, input.captcha, now)))
+      throw new DomainError('CaptchaWrong');
 
     const loginKey = login.toLowerCase();
     const failure = await this.em.findOne(LoginFailure, { loginKey });
     if (failure?.lockedUntil && failure.lockedUntil > now) throw new DomainError('LoginLocked');
 
     const user = await this.findByLogin(login);
-    const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
+    const passwordOk = await verifyPassword(
+      user?.passwordHash ?? (await decoyPasswordHash()),
+      input.password,
+    );
     if (!user || !passwordOk) {
       await this.recordFailure(failure, loginKey, now);
       throw new DomainError('WrongCredentials');
@@ -108,7 +117,9 @@ export class AccountService {
     const token = newToken();
     const ttlDays = await this.settings.number('token_ttl_days');
     const expiresAt = new Date(now.getTime() + Math.max(1, ttlDays) * DAY_MS);
-    this.em.persist(this.em.create(UserToken, { user, tokenHash: hashToken(token), expiresAt, ip: ip.slice(0, 64) }));
+    this.em.persist(
+      this.em.create(UserToken, { user, tokenHash: hashToken(token), expiresAt, ip: ip.slice(0, 64) }),
+    );
     await this.em.flush();
     await this.em.nativeDelete(UserToken, { expiresAt: { $lt: now } });
     return { user, token, expiresAt };
@@ -163,9 +174,13 @@ export class AccountService {
     const user = viewer.requireUser();
     const trimmed = url.trim();
     if (trimmed && !/^https?:\/\/\S+$/i.test(trimmed)) {
-      throw new DomainError('BadInput', { en: 'The push address must be an http(s) URL', zh: '推送地址必须是 http(s) 链接' });
+      throw new DomainError('BadInput', {
+        en: 'The push address must be an http(s) URL',
+        zh: '推送地址必须是 http(s) 链接',
+      });
     }
-    if (trimmed.length > 500) throw new DomainError('BadInput', { en: 'The push address is too long', zh: '推送地址过长' });
+    if (trimmed.length > 500)
+      throw new DomainError('BadInput', { en: 'The push address is too long', zh: '推送地址过长' });
     user.pushUrl = trimmed || null;
     await this.em.flush();
   }
@@ -177,7 +192,8 @@ export class AccountService {
     // '!' escapes LIKE wildcards the same way on SQLite (no default escape) and MySQL.
     const like = `%${needle.replace(/[!%_]/g, (c) => `!${c}`)}%`;
     const qb = (this.em as SqlEntityManager).createQueryBuilder(User, 'u');
-    if (needle) qb.where("lower(u.username) like ? escape '!' or lower(u.name) like ? escape '!'", [like, like]);
+    if (needle)
+      qb.where("lower(u.username) like ? escape '!' or lower(u.name) like ? escape '!'", [like, like]);
     return qb.orderBy({ id: 'asc' }).limit(USER_SEARCH_LIMIT).getResult();
   }
 
@@ -211,7 +227,10 @@ export class AccountService {
    * First start: make sure an administrator exists. Without a configured password a random one is
    * generated and returned, for the caller to print once.
    */
-  async ensureAdmin(username = 'admin', password?: string): Promise<{ user: User; generatedPassword?: string }> {
+  async ensureAdmin(
+    username = 'admin',
+    password?: string,
+  ): Promise<{ user: User; generatedPassword?: string }> {
     const existing = await this.em.findOne(User, { groupId: UserGroup.Admin });
     if (existing) return { user: existing };
     const generatedPassword = password ? undefined : newToken().slice(0, 16);

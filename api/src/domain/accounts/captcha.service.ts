@@ -10,7 +10,10 @@ export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
 /** A wrong guess shortens the captcha's remaining life, as ShowDoc does. */
 const WRONG_GUESS_PENALTY_MS = 10 * 1000;
 
-type RenderText = (text: string, options: { width: number; height: number; noise: number; fontSize: number }) => string;
+type RenderText = (
+  text: string,
+  options: { width: number; height: number; noise: number; fontSize: number },
+) => string;
 // The package's default export renders a given text; its typings only declare the random variants.
 const renderText = svgCaptcha as unknown as RenderText;
 
@@ -27,7 +30,8 @@ export class CaptchaService {
 
   async create(now = new Date()): Promise<Captcha> {
     let code = '';
-    for (let i = 0; i < CAPTCHA_LENGTH; i++) code += CAPTCHA_ALPHABET[crypto.randomInt(CAPTCHA_ALPHABET.length)];
+    for (let i = 0; i < CAPTCHA_LENGTH; i++)
+      code += CAPTCHA_ALPHABET[crypto.randomInt(CAPTCHA_ALPHABET.length)];
     const captcha = this.em.create(Captcha, { code, expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) });
     await this.em.persist(captcha).flush();
     return captcha;

@@ -96,7 +96,8 @@ export async function publicSiteInfo(settings: SettingsService): Promise<PublicS
   let oauth2EntranceTips = '';
   try {
     const form: unknown = all.oauth2_form ? JSON.parse(all.oauth2_form) : null;
-    if (form && typeof form === 'object' && 'entrance_tips' in form) oauth2EntranceTips = String(form.entrance_tips);
+    if (form && typeof form === 'object' && 'entrance_tips' in form)
+      oauth2EntranceTips = String(form.entrance_tips);
   } catch {
     // A damaged stored form only hides the entrance text.
   }

@@ -1,0 +1,2 @@
+// Stands in for stylesheet imports (Mantine's styles.css, CSS modules) in jsdom unit tests.
+module.exports = {};
