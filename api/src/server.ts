@@ -13,7 +13,7 @@ import { WebSocketServer } from 'ws';
 import { openDatabase, type Database } from '../../db/src';
 import { compatRestPlugin } from '../../compat-rest/src';
 import type { AppConfig } from './config';
-import { hashToken } from './domain/accounts/token';
+import { hashToken, newToken } from './domain/accounts/token';
 import { DomainError, type Language } from './domain/errors';
 import { buildServices, type Services } from './domain/services';
 import { Viewer } from './domain/viewer';
@@ -22,6 +22,7 @@ import { formatExecutionResult, formatGraphQLError, localizeErrorsPlugin } from 
 import { buildGraphQLSchema } from './graphql/schema';
 
 export const SESSION_COOKIE = 'quire_token';
+export const VISITOR_COOKIE = 'quire_visitor';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -71,11 +72,13 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     path: '/graphql',
     context: async (request, reply) => {
       const services = servicesFor();
+      const viewer = await viewerFromToken(services, bearerOrCookie(request), request.ip);
+      const visitor = request.cookies[VISITOR_COOKIE];
       return {
         services,
-        viewer: await viewerFromToken(services, bearerOrCookie(request), request.ip),
+        viewer: viewer.user || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip),
         language: languageOf(request.headers['accept-language']),
-        session: sessionCookie(reply),
+        session: sessionCookie(request, reply),
       };
     },
   });
@@ -93,7 +96,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
           services,
           viewer: await viewerFromToken(services, token, ip),
           language: languageOf(ctx.extra.request.headers['accept-language']),
-          session: { set: () => undefined, clear: () => undefined },
+          session: { set: () => undefined, clear: () => undefined, visitorKey: () => '' },
         } satisfies GraphQLContext;
       },
       onNext: (ctx, _id, _payload, _args, result) =>
@@ -140,16 +143,19 @@ async function viewerFromToken(services: Services, token: string, ip: string): P
   }
 }
 
-function sessionCookie(reply: FastifyReply): SessionCookie {
+function sessionCookie(request: FastifyRequest, reply: FastifyReply): SessionCookie {
+  const options = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
   return {
-    set: (token, expiresAt) =>
-      void reply.setCookie(SESSION_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        expires: expiresAt,
-      }),
+    set: (token, expiresAt) => void reply.setCookie(SESSION_COOKIE, token, { ...options, expires: expiresAt }),
     clear: () => void reply.clearCookie(SESSION_COOKIE, { path: '/' }),
+    visitorKey: () => {
+      let visitor = request.cookies[VISITOR_COOKIE];
+      if (!visitor) {
+        visitor = newToken();
+        reply.setCookie(VISITOR_COOKIE, visitor, { ...options, maxAge: 180 * 24 * 3600 });
+      }
+      return hashToken(visitor);
+    },
   };
 }
 

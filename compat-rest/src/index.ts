@@ -23,7 +23,10 @@ export interface CompatRestOptions {
 }
 
 function envelope(reply: FastifyReply, code: number, message: string, status = 200) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ error_code: code, error_message: message });
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ error_code: code, error_message: message });
 }
 
 /**
@@ -45,11 +48,13 @@ export async function compatRestPlugin(app: FastifyInstance, options: CompatRest
     return envelope(reply, 10500, '服务器内部错误', 500);
   });
 
-  const handler = (routeOf: (request: FastifyRequest) => string | null) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const route = routeOf(request);
-    if (route === null) return envelope(reply, 10404, 'Invalid request', 404);
-    return dispatch(route, request, reply, options);
-  };
+  const handler =
+    (routeOf: (request: FastifyRequest) => string | null) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const route = routeOf(request);
+      if (route === null) return envelope(reply, 10404, 'Invalid request', 404);
+      return dispatch(route, request, reply, options);
+    };
 
   const fromQuery = (request: FastifyRequest): string | null => {
     const q = request.query as Record<string, unknown>;
@@ -60,14 +65,22 @@ export async function compatRestPlugin(app: FastifyInstance, options: CompatRest
     return pathname.slice(prefix.length);
   };
 
-  app.get('/server/ping', async () => ({ error_code: 0, data: { pong: true, time: new Date().toISOString() } }));
+  app.get('/server/ping', async () => ({
+    error_code: 0,
+    data: { pong: true, time: new Date().toISOString() },
+  }));
   app.all('/server/index.php', handler(fromQuery));
   app.all('/server', handler(fromQuery));
   app.all('/server/api/*', handler(fromPath('/server')));
   app.all('/api/*', handler(fromPath('')));
 }
 
-async function dispatch(route: string, request: FastifyRequest, reply: FastifyReply, options: CompatRestOptions) {
+async function dispatch(
+  route: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: CompatRestOptions,
+) {
   const parsed = parseRoute(route);
   if (!parsed.ok) {
     return parsed.status === 400
@@ -75,7 +88,8 @@ async function dispatch(route: string, request: FastifyRequest, reply: FastifyRe
       : envelope(reply, 10404, 'Invalid request', 404);
   }
   const { module, controller, action: actionName, pathParams } = parsed.route;
-  const controllerName = module.toLowerCase() === 'api' ? resolveControllerName(controller, controllerNames) : null;
+  const controllerName =
+    module.toLowerCase() === 'api' ? resolveControllerName(controller, controllerNames) : null;
   const actions = controllerName ? controllers[controllerName]! : null;
   const resolved = actions ? resolveActionName(actionName, Object.keys(actions)) : null;
   if (!actions || !resolved) return envelope(reply, 10404, 'Invalid request', 404);
@@ -85,10 +99,16 @@ async function dispatch(route: string, request: FastifyRequest, reply: FastifyRe
   const params = new RequestParams(pathParams, body, request.query as Record<string, unknown>);
   const services = options.services();
   try {
-    const viewer = await resolveViewer(definition, params, request, services);
+    const isJson = /json/i.test(String(request.headers['content-type'] ?? ''));
+    const itemPassword = params.getFormOrQuery('_item_pwd', isJson);
+    const viewer = (await resolveViewer(definition, params, request, services)).withVisitPassword(
+      typeof itemPassword === 'string' ? itemPassword : undefined,
+    );
     const data = await runAction(definition, { services, viewer, params, request, reply });
     if (reply.sent) return reply;
-    return reply.type('application/json; charset=utf-8').send({ error_code: 0, data: data ?? EMPTY } satisfies Wire);
+    return reply
+      .type('application/json; charset=utf-8')
+      .send({ error_code: 0, data: data ?? EMPTY } satisfies Wire);
   } catch (err) {
     if (err instanceof DomainError) return envelope(reply, err.info.showdoc, err.localized('zh'));
     throw err;
@@ -105,7 +125,12 @@ function tokenOf(request: FastifyRequest, params: RequestParams): string {
   return typeof param === 'string' ? param.trim() : '';
 }
 
-async function resolveViewer(definition: Action, params: RequestParams, request: FastifyRequest, services: Services) {
+async function resolveViewer(
+  definition: Action,
+  params: RequestParams,
+  request: FastifyRequest,
+  services: Services,
+) {
   if (definition.auth === 'anon') return Viewer.anonymous(request.ip);
   const token = tokenOf(request, params);
   try {
@@ -122,7 +147,12 @@ async function readBody(request: FastifyRequest): Promise<Record<string, unknown
   if (request.isMultipart()) {
     const fields: Record<string, unknown> = {};
     for await (const part of request.parts()) {
-      if (part.type === 'file') fields[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
+      if (part.type === 'file')
+        fields[part.fieldname] = {
+          filename: part.filename,
+          mimetype: part.mimetype,
+          data: await part.toBuffer(),
+        };
       else fields[part.fieldname] = part.value;
     }
     return fields;

@@ -8,7 +8,14 @@ export class Viewer {
     /** SHA-256 of the login token, or of an anonymous visitor's cookie; keys visit grants. */
     readonly sessionKey: string | null = null,
     readonly ip: string = '',
+    /** ShowDoc's `_item_pwd`: a visit password sent with the request (REST door only). */
+    readonly visitPassword?: string,
   ) {}
+
+  /** The same viewer, carrying a visit password for this request. */
+  withVisitPassword(password: string | undefined): Viewer {
+    return new Viewer(this.user, this.sessionKey, this.ip, password);
+  }
 
   static anonymous(ip = ''): Viewer {
     return new Viewer(null, null, ip);

@@ -13,6 +13,9 @@ export interface GraphQLContext {
 export interface SessionCookie {
   set(token: string, expiresAt: Date): void;
   clear(): void;
+  /**
+   * The session key of an anonymous visitor (a hash of the `quire_visitor` cookie, set when missing),
+   * so an item unlocked with its visit password stays unlocked for this browser.
+   */
+  visitorKey(): string;
 }
-
-export const noSessionCookie: SessionCookie = { set: () => undefined, clear: () => undefined };

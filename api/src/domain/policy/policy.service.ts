@@ -1,0 +1,201 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { Item, ItemMember, ItemVisitGrant, MemberGroup, TeamItemMember } from '../../../../db/src';
+import { DomainError } from '../errors';
+import type { Viewer } from '../viewer';
+
+/** What one viewer may do in one item. The only place in Quire that decides it. */
+export interface ItemRights {
+  visit: boolean;
+  edit: boolean;
+  manage: boolean;
+  isOwner: boolean;
+  /** Read-only for every write path; `edit` and `manage` are false while archived. */
+  archived: boolean;
+  /** Top-level catalog ids a scoped member is limited to; null = the whole item. */
+  catalogScope: number[] | null;
+  /** The strongest member group that applies (2 admin, 1 edit, 0 read-only), or null for none. */
+  memberGroup: number | null;
+}
+
+export const VISIT_GRANT_DAYS = 30;
+
+const NONE: ItemRights = {
+  visit: false,
+  edit: false,
+  manage: false,
+  isOwner: false,
+  archived: false,
+  catalogScope: null,
+  memberGroup: null,
+};
+
+interface Grant {
+  group: number;
+  catalogIds: number[];
+}
+
+/**
+ * Rights come from: site admin, item owner, item member and team-item member rows (the strongest
+ * wins), the visit password (`_item_pwd` on the REST door) or a visit grant of the session, and the
+ * item's open/archived/deleted state. Rights of many items load in a fixed number of queries.
+ */
+export class PolicyService {
+  private readonly cache = new Map<string, ItemRights>();
+
+  constructor(private readonly em: EntityManager) {}
+
+  /** An item by id or personal domain, including its deleted state (callers decide what to do with it). */
+  async findItem(idOrDomain: number | string): Promise<Item | null> {
+    const asNumber = typeof idOrDomain === 'number' ? idOrDomain : /^\d+$/.test(idOrDomain) ? Number(idOrDomain) : NaN;
+    if (Number.isSafeInteger(asNumber) && asNumber > 0) return this.em.findOne(Item, { id: asNumber });
+    if (typeof idOrDomain === 'string' && idOrDomain.trim()) {
+      return this.em.findOne(Item, { domain: idOrDomain.trim(), deletedAt: null });
+    }
+    return null;
+  }
+
+  async rights(viewer: Viewer, item: Item): Promise<ItemRights> {
+    return (await this.rightsMany(viewer, [item])).get(item.id) ?? NONE;
+  }
+
+  async rightsMany(viewer: Viewer, items: Item[]): Promise<Map<number, ItemRights>> {
+    const result = new Map<number, ItemRights>();
+    const missing: Item[] = [];
+    for (const item of items) {
+      const cached = this.cache.get(this.key(viewer, item.id));
+      if (cached) result.set(item.id, cached);
+      else missing.push(item);
+    }
+    if (missing.length) {
+      const ids = missing.map((i) => i.id);
+      const grants = await this.memberGrants(viewer, ids);
+      const unlocked = await this.visitGrants(viewer, ids);
+      for (const item of missing) {
+        const rights = this.decide(viewer, item, grants.get(item.id) ?? [], unlocked.has(item.id));
+        this.cache.set(this.key(viewer, item.id), rights);
+        result.set(item.id, rights);
+      }
+    }
+    return result;
+  }
+
+  private decide(viewer: Viewer, item: Item, grants: Grant[], unlocked: boolean): ItemRights {
+    if (item.deletedAt) return NONE;
+    const user = viewer.user;
+    const isOwner = !!user && item.owner.id === user.id;
+    const memberGroup = grants.length ? Math.max(...grants.map((g) => g.group)) : null;
+    const manage = isOwner || viewer.isAdmin || memberGroup === MemberGroup.Admin;
+    const edit = manage || memberGroup === MemberGroup.Edit;
+    const open = item.password === '';
+    const passwordOk = viewer.visitPassword !== undefined && viewer.visitPassword !== '' && viewer.visitPassword === item.password;
+    const visit = manage || memberGroup !== null || open || passwordOk || unlocked;
+    // A scope applies only below item admin, and only when every applicable grant is scoped.
+    const scoped = !manage && grants.length > 0 && grants.every((g) => g.catalogIds.length > 0);
+    const catalogScope = scoped ? [...new Set(grants.flatMap((g) => g.catalogIds))].sort((a, b) => a - b) : null;
+    return {
+      visit,
+      edit: edit && !item.isArchived,
+      manage: manage && !item.isArchived,
+      isOwner,
+      archived: item.isArchived,
+      catalogScope,
+      memberGroup,
+    };
+  }
+
+  private async memberGrants(viewer: Viewer, itemIds: number[]): Promise<Map<number, Grant[]>> {
+    const grants = new Map<number, Grant[]>();
+    if (!viewer.user) return grants;
+    const add = (itemId: number, grant: Grant) => grants.set(itemId, [...(grants.get(itemId) ?? []), grant]);
+    const members = await this.em.find(
+      ItemMember,
+      { user: viewer.user, item: { $in: itemIds } },
+      { populate: ['catalogs'] },
+    );
+    for (const m of members) add(m.item.id, { group: m.memberGroupId, catalogIds: m.catalogs.getIdentifiers() });
+    const teamMembers = await this.em.find(
+      TeamItemMember,
+      { user: viewer.user, item: { $in: itemIds } },
+      { populate: ['catalogs'] },
+    );
+    for (const m of teamMembers) add(m.item.id, { group: m.memberGroupId, catalogIds: m.catalogs.getIdentifiers() });
+    return grants;
+  }
+
+  private async visitGrants(viewer: Viewer, itemIds: number[]): Promise<Set<number>> {
+    if (!viewer.sessionKey) return new Set();
+    const rows = await this.em.find(ItemVisitGrant, {
+      sessionKey: viewer.sessionKey,
+      item: { $in: itemIds },
+      expiresAt: { $gt: new Date() },
+    });
+    return new Set(rows.map((r) => r.item.id));
+  }
+
+  private key(viewer: Viewer, itemId: number): string {
+    return `${viewer.user?.id ?? 0}:${viewer.sessionKey ?? ''}:${viewer.visitPassword ?? ''}:${itemId}`;
+  }
+
+  /** Forget cached rights (after a change of membership, password or archive state in this request). */
+  forget(): void {
+    this.cache.clear();
+  }
+
+  /** The item, if the viewer may read it: NotFound for missing or deleted, 10303 for a locked item. */
+  async requireVisit(viewer: Viewer, idOrDomain: number | string): Promise<{ item: Item; rights: ItemRights }> {
+    const item = await this.findItem(idOrDomain);
+    if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
+    const rights = await this.rights(viewer, item);
+    if (!rights.visit) throw new DomainError('ItemVisitDenied');
+    return { item, rights };
+  }
+
+  /** The item, if the viewer may write content in it; archived items refuse every write. */
+  async requireEdit(viewer: Viewer, idOrDomain: number | string): Promise<{ item: Item; rights: ItemRights }> {
+    viewer.requireUser();
+    const item = await this.findItem(idOrDomain);
+    if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
+    const rights = await this.rights(viewer, item);
+    if (rights.archived && (rights.isOwner || viewer.isAdmin || (rights.memberGroup ?? -1) >= MemberGroup.Edit)) {
+      throw new DomainError('ItemArchived');
+    }
+    if (!rights.edit) throw new DomainError('ItemEditDenied');
+    return { item, rights };
+  }
+
+  /**
+   * The item, if the viewer manages it. `allowArchived` is for the actions that stay possible on an
+   * archived item: deleting it and transferring it.
+   */
+  async requireManage(
+    viewer: Viewer,
+    idOrDomain: number | string,
+    options: { allowArchived?: boolean } = {},
+  ): Promise<{ item: Item; rights: ItemRights }> {
+    viewer.requireUser();
+    const item = await this.findItem(idOrDomain);
+    if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
+    const rights = await this.rights(viewer, item);
+    const managesWhenActive = rights.isOwner || viewer.isAdmin || rights.memberGroup === MemberGroup.Admin;
+    if (rights.archived && managesWhenActive && !options.allowArchived) throw new DomainError('ItemArchived');
+    if (!managesWhenActive) throw new DomainError('ItemManageDenied');
+    return { item, rights };
+  }
+
+  /** May the viewer see a page or catalog whose top-level catalog is `topCatalogId` (null = item root)? */
+  static inScope(rights: ItemRights, topCatalogId: number | null): boolean {
+    if (rights.catalogScope === null) return true;
+    return topCatalogId !== null && rights.catalogScope.includes(topCatalogId);
+  }
+
+  /** Remembers that this session unlocked a password-protected item (GraphQL clients). */
+  async grantVisit(viewer: Viewer, item: Item, now = new Date()): Promise<void> {
+    if (!viewer.sessionKey) return;
+    const expiresAt = new Date(now.getTime() + VISIT_GRANT_DAYS * 24 * 60 * 60 * 1000);
+    const existing = await this.em.findOne(ItemVisitGrant, { sessionKey: viewer.sessionKey, item });
+    if (existing) existing.expiresAt = expiresAt;
+    else this.em.persist(this.em.create(ItemVisitGrant, { sessionKey: viewer.sessionKey, item, expiresAt }));
+    await this.em.flush();
+    this.forget();
+  }
+}
