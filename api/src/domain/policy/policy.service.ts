@@ -46,7 +46,8 @@ export class PolicyService {
 
   /** An item by id or personal domain, including its deleted state (callers decide what to do with it). */
   async findItem(idOrDomain: number | string): Promise<Item | null> {
-    const asNumber = typeof idOrDomain === 'number' ? idOrDomain : /^\d+$/.test(idOrDomain) ? Number(idOrDomain) : NaN;
+    const asNumber =
+      typeof idOrDomain === 'number' ? idOrDomain : /^\d+$/.test(idOrDomain) ? Number(idOrDomain) : NaN;
     if (Number.isSafeInteger(asNumber) && asNumber > 0) return this.em.findOne(Item, { id: asNumber });
     if (typeof idOrDomain === 'string' && idOrDomain.trim()) {
       return this.em.findOne(Item, { domain: idOrDomain.trim(), deletedAt: null });
@@ -87,11 +88,16 @@ export class PolicyService {
     const manage = isOwner || viewer.isAdmin || memberGroup === MemberGroup.Admin;
     const edit = manage || memberGroup === MemberGroup.Edit;
     const open = item.password === '';
-    const passwordOk = viewer.visitPassword !== undefined && viewer.visitPassword !== '' && viewer.visitPassword === item.password;
+    const passwordOk =
+      viewer.visitPassword !== undefined &&
+      viewer.visitPassword !== '' &&
+      viewer.visitPassword === item.password;
     const visit = manage || memberGroup !== null || open || passwordOk || unlocked;
     // A scope applies only below item admin, and only when every applicable grant is scoped.
     const scoped = !manage && grants.length > 0 && grants.every((g) => g.catalogIds.length > 0);
-    const catalogScope = scoped ? [...new Set(grants.flatMap((g) => g.catalogIds))].sort((a, b) => a - b) : null;
+    const catalogScope = scoped
+      ? [...new Set(grants.flatMap((g) => g.catalogIds))].sort((a, b) => a - b)
+      : null;
     return {
       visit,
       edit: edit && !item.isArchived,
@@ -112,13 +118,15 @@ export class PolicyService {
       { user: viewer.user, item: { $in: itemIds } },
       { populate: ['catalogs'] },
     );
-    for (const m of members) add(m.item.id, { group: m.memberGroupId, catalogIds: m.catalogs.getIdentifiers() });
+    for (const m of members)
+      add(m.item.id, { group: m.memberGroupId, catalogIds: m.catalogs.getIdentifiers() });
     const teamMembers = await this.em.find(
       TeamItemMember,
       { user: viewer.user, item: { $in: itemIds } },
       { populate: ['catalogs'] },
     );
-    for (const m of teamMembers) add(m.item.id, { group: m.memberGroupId, catalogIds: m.catalogs.getIdentifiers() });
+    for (const m of teamMembers)
+      add(m.item.id, { group: m.memberGroupId, catalogIds: m.catalogs.getIdentifiers() });
     return grants;
   }
 
@@ -142,7 +150,10 @@ export class PolicyService {
   }
 
   /** The item, if the viewer may read it: NotFound for missing or deleted, 10303 for a locked item. */
-  async requireVisit(viewer: Viewer, idOrDomain: number | string): Promise<{ item: Item; rights: ItemRights }> {
+  async requireVisit(
+    viewer: Viewer,
+    idOrDomain: number | string,
+  ): Promise<{ item: Item; rights: ItemRights }> {
     const item = await this.findItem(idOrDomain);
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
     const rights = await this.rights(viewer, item);
@@ -151,12 +162,18 @@ export class PolicyService {
   }
 
   /** The item, if the viewer may write content in it; archived items refuse every write. */
-  async requireEdit(viewer: Viewer, idOrDomain: number | string): Promise<{ item: Item; rights: ItemRights }> {
+  async requireEdit(
+    viewer: Viewer,
+    idOrDomain: number | string,
+  ): Promise<{ item: Item; rights: ItemRights }> {
     viewer.requireUser();
     const item = await this.findItem(idOrDomain);
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
     const rights = await this.rights(viewer, item);
-    if (rights.archived && (rights.isOwner || viewer.isAdmin || (rights.memberGroup ?? -1) >= MemberGroup.Edit)) {
+    if (
+      rights.archived &&
+      (rights.isOwner || viewer.isAdmin || (rights.memberGroup ?? -1) >= MemberGroup.Edit)
+    ) {
       throw new DomainError('ItemArchived');
     }
     if (!rights.edit) throw new DomainError('ItemEditDenied');
