@@ -1,0 +1,93 @@
+import { ActionIcon, Container, Group, Indicator, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  IconBell,
+  IconChevronDown,
+  IconLogout,
+  IconPaperclip,
+  IconSettings,
+  IconShieldLock,
+  IconUserCircle,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { MeFieldsFragment } from '../../gql/graphql';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
+import { ColorSchemeToggle } from '../../theme/ColorSchemeToggle';
+import { useLogout } from '../accounts/useLogout';
+import { Brand } from './Brand';
+
+/** The item-list header icon bar (spec §2): attachments, messages, teams, admin, language, theme, user. */
+export function HeaderBar({ me }: { me: MeFieldsFragment }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  // Unread counts arrive with the message centre; until then the "New" badge stays hidden.
+  const hasUnread = false;
+
+  return (
+    // Lined up with the page content below (AppShell padding plus the Container's own padding).
+    <Container size="xl" h="100%" px={{ base: 'sm', sm: 'xl' }}>
+      <Group h="100%" justify="space-between" wrap="nowrap">
+        <Brand to="/item/index" collapse />
+        <Group gap={2} wrap="nowrap">
+          <HeaderIcon to="/attachment/index" label={t('shell.attachments')}>
+            <IconPaperclip size={20} stroke={1.6} />
+          </HeaderIcon>
+          <HeaderIcon to="/message/index" label={t('shell.messages')}>
+            <Indicator label={t('shell.newBadge')} size={14} disabled={!hasUnread} offset={2}>
+              <IconBell size={20} stroke={1.6} />
+            </Indicator>
+          </HeaderIcon>
+          <HeaderIcon to="/team/index" label={t('shell.teams')}>
+            <IconUsersGroup size={20} stroke={1.6} />
+          </HeaderIcon>
+          {me.isAdmin ? (
+            <HeaderIcon to="/admin/index" label={t('shell.admin')}>
+              <IconShieldLock size={20} stroke={1.6} />
+            </HeaderIcon>
+          ) : null}
+          <LanguageSwitch collapse />
+          <ColorSchemeToggle />
+          <Menu position="bottom-end" shadow="md" width={200}>
+            <Menu.Target>
+              <UnstyledButton
+                aria-label={t('shell.userCenter')}
+                px={6}
+                py={4}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              >
+                <Group gap={6} wrap="nowrap">
+                  <IconUserCircle size={24} stroke={1.5} />
+                  <Text size="sm" fw={500} visibleFrom="sm" maw={140} truncate data-testid="shell-username">
+                    {me.username}
+                  </Text>
+                  <IconChevronDown size={14} style={{ flexShrink: 0 }} />
+                </Group>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{me.name || me.username}</Menu.Label>
+              <Menu.Item component={Link} to="/user/setting" leftSection={<IconSettings size={16} />}>
+                {t('shell.settings')}
+              </Menu.Item>
+              <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+                {t('shell.logout')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+    </Container>
+  );
+}
+
+function HeaderIcon({ to, label, children }: { to: string; label: string; children: ReactNode }) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon component={Link} to={to} variant="subtle" color="gray" size="lg" aria-label={label}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,10 @@
+import 'i18next';
+import type { en } from './en';
+
+// Typed translation keys: `t('login.title')` is checked against the English file.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en };
+  }
+}

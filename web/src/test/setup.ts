@@ -1,0 +1,40 @@
+// Jest setup for the web project (jsdom): DOM matchers and the browser APIs Mantine expects.
+import '@testing-library/jest-dom/jest-globals';
+import { afterEach } from '@jest/globals';
+import { cleanup } from '@testing-library/react';
+import { clearSession } from '../session/session';
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverShim implements ResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+window.ResizeObserver = ResizeObserverShim;
+
+// Mantine's Combobox scrolls options into view; jsdom has no layout.
+window.HTMLElement.prototype.scrollIntoView = () => undefined;
+// jsdom's getComputedStyle rejects the pseudo-element argument some Mantine components pass.
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+// Each test starts signed out, with no remembered preferences.
+afterEach(() => {
+  cleanup(); // unmount first: clearing the session re-renders whatever is still mounted
+  clearSession();
+  localStorage.clear();
+});
