@@ -7,7 +7,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { openDatabase, type Database } from '../../db/src';
@@ -39,6 +44,13 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     trustProxy: true,
     // ShowDoc paths like /server/index.php?s=/api/item/info carry their route in the query.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // A URL the router cannot decode (bad percent-encoding): ShowDoc clients get their envelope.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const showdoc = /^\/(server|api)(\/|\?|$)/.test(request.url);
+      void (showdoc
+        ? reply.code(200).send({ error_code: 10101, error_message: `请求格式错误 (${error.message})` })
+        : reply.code(400).send({ error: 'Bad Request', message: error.message }));
+    },
   });
   const db = await openDatabase({
     url: config.databaseUrl,
@@ -146,7 +158,8 @@ async function viewerFromToken(services: Services, token: string, ip: string): P
 function sessionCookie(request: FastifyRequest, reply: FastifyReply): SessionCookie {
   const options = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
   return {
-    set: (token, expiresAt) => void reply.setCookie(SESSION_COOKIE, token, { ...options, expires: expiresAt }),
+    set: (token, expiresAt) =>
+      void reply.setCookie(SESSION_COOKIE, token, { ...options, expires: expiresAt }),
     clear: () => void reply.clearCookie(SESSION_COOKIE, { path: '/' }),
     visitorKey: () => {
       let visitor = request.cookies[VISITOR_COOKIE];

@@ -8,7 +8,7 @@ import { RequestParams } from './params';
 import { common, publicSquare } from './routes/common';
 import { user } from './routes/user';
 import { parseRoute, resolveActionName, resolveControllerName } from './routing';
-import { EMPTY, type Wire } from './wire';
+import { EMPTY, isoTime, type Wire } from './wire';
 
 /** Controllers by ShowDoc's PascalCase class name. */
 export const controllers: Record<string, Controller> = {
@@ -65,13 +65,12 @@ export async function compatRestPlugin(app: FastifyInstance, options: CompatRest
     return pathname.slice(prefix.length);
   };
 
-  app.get('/server/ping', async () => ({
-    error_code: 0,
-    data: { pong: true, time: new Date().toISOString() },
-  }));
+  app.get('/server/ping', async () => ({ error_code: 0, data: { pong: true, time: isoTime(new Date()) } }));
   app.all('/server/index.php', handler(fromQuery));
   app.all('/server', handler(fromQuery));
-  app.all('/server/api/*', handler(fromPath('/server')));
+  // Every path under /server goes through ShowDoc's router: the module is case-insensitive
+  // (`/server/Api/Item/info`), and other modules (`/server/home/x/y`) get its 404 envelope.
+  app.all('/server/*', handler(fromPath('/server')));
   app.all('/api/*', handler(fromPath('')));
 }
 
@@ -144,19 +143,47 @@ async function resolveViewer(
 
 /** Form and JSON bodies arrive parsed; multipart fields are collected here (files are buffered). */
 async function readBody(request: FastifyRequest): Promise<Record<string, unknown>> {
-  if (request.isMultipart()) {
-    const fields: Record<string, unknown> = {};
-    for await (const part of request.parts()) {
-      if (part.type === 'file')
-        fields[part.fieldname] = {
-          filename: part.filename,
-          mimetype: part.mimetype,
-          data: await part.toBuffer(),
-        };
-      else fields[part.fieldname] = part.value;
-    }
-    return fields;
-  }
+  if (request.isMultipart()) return readMultipart(request);
   const body = request.body;
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/** An error the plugin's error handler answers with the 10101 envelope (413: too large, 400: malformed). */
+function bodyError(statusCode: 400 | 413, message: string): FastifyError {
+  return Object.assign(new Error(message), {
+    name: 'CompatRestBodyError',
+    statusCode,
+    code: statusCode === 413 ? 'FST_ERR_CTP_BODY_TOO_LARGE' : 'FST_ERR_CTP_INVALID_MULTIPART',
+  });
+}
+
+/**
+ * Multipart bodies keep the limit of the others: a field is never cut short in silence (busboy would
+ * truncate it at 1 MiB), and fields and files together stay under `bodyLimit`. Malformed multipart (no
+ * boundary, an unterminated part) is a bad request, not a server failure.
+ */
+async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
+  const limit = request.routeOptions.bodyLimit;
+  const fields: Record<string, unknown> = Object.create(null);
+  let total = 0;
+  try {
+    for await (const part of request.parts({ limits: { fieldSize: limit } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        total += data.length;
+        fields[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data };
+      } else {
+        if (part.valueTruncated || part.fieldnameTruncated) throw bodyError(413, 'multipart field too large');
+        const value: unknown = part.value;
+        total += Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value ?? ''));
+        fields[part.fieldname] = value;
+      }
+      if (total > limit) throw bodyError(413, 'multipart body too large');
+    }
+  } catch (err) {
+    const status = (err as Partial<FastifyError>).statusCode;
+    if (status !== undefined && status < 500) throw err;
+    throw bodyError(400, `malformed multipart body: ${(err as Error).message}`);
+  }
+  return fields;
 }

@@ -15,7 +15,7 @@ export class RequestParams {
 
   get(name: string): unknown {
     for (const source of [this.path, this.body, this.query]) {
-      const value = source[name];
+      const value = own(source, name);
       if (value !== undefined && value !== null) return value;
     }
     return undefined;
@@ -23,16 +23,22 @@ export class RequestParams {
 
   /** `_item_pwd` is read from the query string or a form body only, never from JSON. */
   getFormOrQuery(name: string, bodyIsJson: boolean): unknown {
-    const fromBody = bodyIsJson ? undefined : this.body[name];
-    return this.path[name] ?? fromBody ?? this.query[name];
+    const fromBody = bodyIsJson ? undefined : own(this.body, name);
+    return own(this.path, name) ?? fromBody ?? own(this.query, name);
   }
+}
+
+/** Only the request's own keys: `constructor` or `toString` must not find Object.prototype's members. */
+function own(source: Source, name: string): unknown {
+  return Object.hasOwn(source, name) ? source[name] : undefined;
 }
 
 /** An integer parameter with a default: numeric strings and numbers are truncated, anything else is the default. */
 export function int(defaultValue = 0) {
   return z.unknown().transform((value): number => {
     if (typeof value === 'boolean') return value ? 1 : 0;
-    if (typeof value === 'number' && Number.isFinite(value)) return Math.trunc(value);
+    if (typeof value === 'number')
+      return Number.isSafeInteger(Math.trunc(value)) ? Math.trunc(value) : defaultValue;
     if (typeof value === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(value)) {
       const parsed = Math.trunc(Number(value));
       return Number.isSafeInteger(parsed) ? parsed : defaultValue;

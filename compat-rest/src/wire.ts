@@ -37,8 +37,28 @@ const formatter = new Intl.DateTimeFormat('en-CA', {
 
 /** `YYYY-MM-DD HH:MM:SS` in the server's time zone; no date formats as the epoch, like ShowDoc's 0. */
 export function localTime(date: Date | null | undefined): string {
-  const parts = Object.fromEntries(formatter.formatToParts(date ?? new Date(0)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter.formatToParts(date ?? new Date(0)).map((p) => [p.type, p.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** ISO-8601 in the server's time zone with its offset, as PHP's `date('c')`: `2026-11-22T19:05:48+08:00`. */
+export function isoTime(date: Date): string {
+  const parts = Object.fromEntries(formatter.formatToParts(date).map((p) => [p.type, p.value]));
+  const field = (key: string) => Number(parts[key]);
+  const asUtc = Date.UTC(
+    field('year'),
+    field('month') - 1,
+    field('day'),
+    field('hour'),
+    field('minute'),
+    field('second'),
+  );
+  const offsetMinutes = Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60000);
+  const abs = Math.abs(offsetMinutes);
+  const offset = `${offsetMinutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
 }
 
 /** PHP's htmlspecialchars with ENT_QUOTES: how ShowDoc stores page content. */

@@ -133,7 +133,10 @@ export const user: Controller = {
     params: {},
     async handle({ services }) {
       const { oauth2EntranceTips } = await publicSiteInfo(services.settings);
-      return { oauth2_open: await services.settings.stored('oauth2_open'), oauth2_entrance_tips: oauth2EntranceTips };
+      return {
+        oauth2_open: await services.settings.stored('oauth2_open'),
+        oauth2_entrance_tips: oauth2EntranceTips,
+      };
     },
   }),
 };

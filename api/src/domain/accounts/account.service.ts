@@ -49,7 +49,8 @@ export class AccountService {
   ) {}
 
   async register(input: RegisterInput, ip = '', now = new Date()): Promise<Session> {
-    if (!(await this.settings.flag('register_open'))) throw new DomainError('RegisterClosed');
+    // Closed only by exactly '0', as in ShowDoc (an empty value keeps registration open).
+    if ((await this.settings.get('register_open')).trim() === '0') throw new DomainError('RegisterClosed');
     const username = input.username.trim();
     if (!username || !input.password) throw new DomainError('CredentialsRequired');
     if (!USERNAME_PATTERN.test(username)) throw new DomainError('UsernameInvalid');

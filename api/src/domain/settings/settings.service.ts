@@ -105,7 +105,7 @@ export async function publicSiteInfo(settings: SettingsService): Promise<PublicS
     homePage: Number.parseInt(all.home_page, 10) || 1,
     homeItem: all.home_item,
     beian: all.beian,
-    registerOpen: on(all.register_open),
+    registerOpen: all.register_open.trim() !== '0',
     showAi: on(all.open_ai_key),
     publicSquareEnabled: on(all.enable_public_square),
     oauth2Open: on(all.oauth2_open),
