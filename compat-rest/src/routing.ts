@@ -17,7 +17,8 @@ export function parseRoute(routePath: string): RouteParse {
   if (segments.length < 3) return { ok: false, status: 404 };
   const [module, controller, action, ...rest] = segments.map((s) => decodeSegment(s));
   if (!module || !controller || !action) return { ok: false, status: 400 };
-  const pathParams: Record<string, string> = {};
+  // No prototype: a `/__proto__/x` pair is a parameter like any other, not an assignment to the prototype.
+  const pathParams: Record<string, string> = Object.create(null);
   for (let i = 0; i + 1 < rest.length; i += 2) pathParams[rest[i]!] = rest[i + 1]!;
   return { ok: true, route: { module, controller, action, pathParams } };
 }
