@@ -25,7 +25,7 @@ export function formatGraphQLError(
       message: language ? original.localized(language) : formatted.message,
       path: formatted.path,
       locations: formatted.locations,
-      extensions: { code: original.info.code, showdocCode: original.info.showdoc },
+      extensions: { ...original.extensions, code: original.info.code, showdocCode: original.info.showdoc },
     };
   }
   const code = formatted.extensions?.code;

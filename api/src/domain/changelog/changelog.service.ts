@@ -1,5 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { ItemChangeLog, type ChangeAction, type ChangeObject, type Item, type User } from '../../../../db/src';
+import {
+  ItemChangeLog,
+  type ChangeAction,
+  type ChangeObject,
+  type Item,
+  type User,
+} from '../../../../db/src';
 
 /** The newest entries kept per item (spec 000 §9). */
 export const CHANGE_LOG_KEEP = 300;

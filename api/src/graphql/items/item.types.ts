@@ -1,8 +1,10 @@
-import { Field, Int, ObjectType } from 'type-graphql';
-import type { Item as ItemEntity } from '../../../../db/src';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import type { Item as ItemEntity, ItemApiKey as ItemApiKeyEntity } from '../../../../db/src';
+import type { ItemGroupView } from '../../domain/items/item-group.service';
 import type { ItemRights as ItemRightsModel } from '../../domain/policy/policy.service';
+import { PageInfo } from '../pagination';
 
-@ObjectType({ description: "What the viewer may do in an item (decided by the one policy module)" })
+@ObjectType({ description: 'What the viewer may do in an item (decided by the one policy module)' })
 export class ItemRights {
   @Field()
   visit!: boolean;
@@ -19,7 +21,10 @@ export class ItemRights {
   @Field({ description: 'Archived items are read-only for everyone' })
   archived!: boolean;
 
-  @Field(() => [Int], { nullable: true, description: 'Top-level catalogs a scoped member is limited to; null = all' })
+  @Field(() => [Int], {
+    nullable: true,
+    description: 'Top-level catalogs a scoped member is limited to; null = all',
+  })
   catalogScope!: number[] | null;
 
   static from(rights: ItemRightsModel): ItemRights {
@@ -50,6 +55,12 @@ export class Item {
   @Field()
   isArchived!: boolean;
 
+  @Field({ description: 'Readers may comment on pages (regular items)' })
+  allowComment!: boolean;
+
+  @Field({ description: 'Readers may say whether a page helped (regular items)' })
+  allowFeedback!: boolean;
+
   @Field()
   createdAt!: Date;
 
@@ -68,9 +79,193 @@ export class Item {
       type: item.type,
       isPrivate: item.password !== '',
       isArchived: item.isArchived,
+      allowComment: item.allowComment,
+      allowFeedback: item.allowFeedback,
       createdAt: item.createdAt,
       lastUpdateAt: item.lastUpdateAt,
       entity: item,
     });
   }
+}
+
+@ObjectType({ description: "An item in the viewer's item list, with the viewer's marks on it" })
+export class MyItemEdge {
+  @Field()
+  cursor!: string;
+
+  @Field(() => Item)
+  node!: Item;
+
+  @Field()
+  starred!: boolean;
+
+  @Field({ description: 'Pinned to the top of the list' })
+  pinned!: boolean;
+
+  @Field({ description: 'The viewer owns or administers the item (shows the management actions)' })
+  manager!: boolean;
+
+  @Field(() => Int, { nullable: true, description: "The viewer's manual position in this view, if any" })
+  sortNumber!: number | null;
+}
+
+@ObjectType()
+export class MyItemConnection {
+  @Field(() => [MyItemEdge])
+  edges!: MyItemEdge[];
+
+  @Field(() => PageInfo)
+  pageInfo!: PageInfo;
+
+  @Field(() => Int, { description: 'Items in the whole list, all pages together' })
+  totalCount!: number;
+}
+
+@InputType()
+export class MyItemsFilter {
+  @Field({ defaultValue: false, description: 'Only items the viewer owns' })
+  original!: boolean;
+
+  @Field(() => Int, {
+    defaultValue: 0,
+    description: '0 all items, -1 starred items, >0 one of your item groups',
+  })
+  groupId!: number;
+}
+
+@InputType()
+export class CreateItemInput {
+  @Field()
+  name!: string;
+
+  @Field({ nullable: true })
+  description?: string;
+
+  @Field(() => Int, { nullable: true, description: '1 regular (default), 2 single page, 4 spreadsheet' })
+  type?: number;
+
+  @Field({ nullable: true, description: "Visit password; '' or absent: an open item" })
+  password?: string;
+
+  @Field({ nullable: true, description: 'Letters and digits, not only digits; cannot change later' })
+  domain?: string;
+
+  @Field(() => [Int], { nullable: true, description: 'Your item groups to put the item in' })
+  groupIds?: number[];
+
+  @Field({ nullable: true })
+  allowComment?: boolean;
+
+  @Field({ nullable: true })
+  allowFeedback?: boolean;
+}
+
+@InputType({ description: "Absent fields keep the source's values" })
+export class CopyItemInput {
+  @Field(() => Int)
+  sourceId!: number;
+
+  @Field({ nullable: true })
+  name?: string;
+
+  @Field({ nullable: true })
+  description?: string;
+
+  @Field({ nullable: true, description: "'' makes the copy an open item" })
+  password?: string;
+
+  @Field({ nullable: true })
+  domain?: string;
+
+  @Field(() => [Int], { nullable: true })
+  groupIds?: number[];
+}
+
+@InputType({ description: 'Only the fields given change; the personal domain never does' })
+export class UpdateItemInput {
+  @Field({ nullable: true })
+  name?: string;
+
+  @Field({ nullable: true })
+  description?: string;
+
+  @Field({ nullable: true, description: "'' makes the item open" })
+  password?: string;
+
+  @Field(() => [Int], { nullable: true, description: 'Exactly these of your item groups hold the item' })
+  groupIds?: number[];
+
+  @Field({ nullable: true })
+  allowComment?: boolean;
+
+  @Field({ nullable: true })
+  allowFeedback?: boolean;
+}
+
+@ObjectType({ description: "An item's key pair for the open API (automatic documentation from scripts)" })
+export class ItemApiKey {
+  @Field()
+  apiKey!: string;
+
+  @Field()
+  apiToken!: string;
+
+  @Field()
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true })
+  lastCheckAt!: Date | null;
+
+  static from(key: ItemApiKeyEntity): ItemApiKey {
+    return Object.assign(new ItemApiKey(), {
+      apiKey: key.apiKey,
+      apiToken: key.apiToken,
+      createdAt: key.createdAt,
+      lastCheckAt: key.lastCheckAt,
+    });
+  }
+}
+
+@ObjectType({ description: "One of the viewer's own folders of items" })
+export class ItemGroup {
+  @Field(() => Int)
+  id!: number;
+
+  @Field()
+  name!: string;
+
+  @Field(() => Int)
+  sNumber!: number;
+
+  @Field(() => [Int])
+  itemIds!: number[];
+
+  @Field()
+  createdAt!: Date;
+
+  @Field()
+  updatedAt!: Date;
+
+  static from({ group, itemIds }: ItemGroupView): ItemGroup {
+    return Object.assign(new ItemGroup(), {
+      id: group.id,
+      name: group.name,
+      sNumber: group.sNumber,
+      itemIds,
+      createdAt: group.createdAt,
+      updatedAt: group.updatedAt,
+    });
+  }
+}
+
+@InputType()
+export class SaveItemGroupInput {
+  @Field(() => Int, { nullable: true, description: 'Absent or 0: a new group' })
+  id?: number;
+
+  @Field()
+  name!: string;
+
+  @Field(() => [Int], { defaultValue: [] })
+  itemIds!: number[];
 }

@@ -1,0 +1,140 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { Catalog, MAX_CATALOG_LEVEL } from '../../../../db/src';
+
+/** Siblings order: `s_number`, then id (compat-data §3). */
+export function bySNumber<T extends { sNumber: number; id: number }>(a: T, b: T): number {
+  return a.sNumber - b.sNumber || a.id - b.id;
+}
+
+/**
+ * The live (not deleted) catalogs of one item, indexed for the walks every catalog rule needs: children,
+ * ancestors, top-level catalog, depth of a subtree. Built from one query; levels are computed from the
+ * structure, never trusted from the stored `level`.
+ */
+export class CatalogTree {
+  private readonly byId = new Map<number, Catalog>();
+  private readonly childrenOf = new Map<number | null, Catalog[]>();
+  private readonly reachable = new Set<number>();
+
+  constructor(catalogs: Iterable<Catalog>) {
+    for (const catalog of catalogs) this.byId.set(catalog.id, catalog);
+    for (const catalog of this.byId.values()) {
+      const parentId = parentIdOf(catalog);
+      // A catalog whose parent is gone (or deleted) is unreachable, like ShowDoc's broken chains.
+      if (parentId !== null && !this.byId.has(parentId)) continue;
+      const siblings = this.childrenOf.get(parentId) ?? [];
+      siblings.push(catalog);
+      this.childrenOf.set(parentId, siblings);
+    }
+    for (const siblings of this.childrenOf.values()) siblings.sort(bySNumber);
+    // Only what hangs from the top level counts: ShowDoc let a catalog become its own descendant,
+    // and such loops must not reach any walk below.
+    const visit = (parentId: number | null) => {
+      for (const child of this.childrenOf.get(parentId) ?? []) {
+        this.reachable.add(child.id);
+        visit(child.id);
+      }
+    };
+    visit(null);
+  }
+
+  /** A catalog reachable from the top level; unknown, deleted or looping ones are undefined. */
+  get(id: number | null | undefined): Catalog | undefined {
+    return id && this.reachable.has(id) ? this.byId.get(id) : undefined;
+  }
+
+  has(id: number): boolean {
+    return this.reachable.has(id);
+  }
+
+  /** Every live catalog of the item, reachable or not (the per-item limit counts them all). */
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Children in display order; `null` = the top-level catalogs. */
+  children(parentId: number | null): Catalog[] {
+    return this.childrenOf.get(parentId) ?? [];
+  }
+
+  /** From the top-level catalog down to `id` itself; empty when unknown or unreachable. */
+  path(id: number): Catalog[] {
+    const chain: Catalog[] = [];
+    let current = this.get(id);
+    while (current && chain.length <= MAX_CATALOG_LEVEL * 4) {
+      chain.unshift(current);
+      const parentId = parentIdOf(current);
+      if (parentId === null) return chain;
+      current = this.byId.get(parentId);
+    }
+    return [];
+  }
+
+  /** The top-level catalog above `id` (itself when top-level), or null when unknown or unreachable. */
+  topOf(id: number | null | undefined): number | null {
+    if (!id) return null;
+    return this.path(id)[0]?.id ?? null;
+  }
+
+  /** 1 for a top-level catalog; 0 when unknown or unreachable. */
+  levelOf(id: number): number {
+    return this.path(id).length;
+  }
+
+  /** `id` and every catalog below it, parents before children. */
+  subtree(id: number): Catalog[] {
+    const root = this.get(id);
+    if (!root) return [];
+    const out: Catalog[] = [];
+    const visit = (catalog: Catalog) => {
+      out.push(catalog);
+      for (const child of this.children(catalog.id)) visit(child);
+    };
+    visit(root);
+    return out;
+  }
+
+  /** Levels the subtree of `id` spans: 1 for a catalog without children. */
+  height(id: number): number {
+    const children = this.children(id);
+    return 1 + (children.length ? Math.max(...children.map((c) => this.height(c.id))) : 0);
+  }
+
+  /** Depth-first in display order, each with its level (1 = top). */
+  walk(): Array<{ catalog: Catalog; level: number }> {
+    const out: Array<{ catalog: Catalog; level: number }> = [];
+    const visit = (parentId: number | null, level: number) => {
+      for (const catalog of this.children(parentId)) {
+        out.push({ catalog, level });
+        visit(catalog.id, level + 1);
+      }
+    };
+    visit(null, 1);
+    return out;
+  }
+}
+
+export function parentIdOf(catalog: Catalog): number | null {
+  return catalog.parent?.id ?? null;
+}
+
+/**
+ * The live catalogs from the top level down to `catalogId` within one item, in at most three lookups;
+ * null when the catalog or one of its ancestors is missing, deleted or in another item.
+ */
+export async function loadCatalogPath(
+  em: EntityManager,
+  itemId: number,
+  catalogId: number,
+): Promise<Catalog[] | null> {
+  const chain: Catalog[] = [];
+  let id: number | null = catalogId;
+  while (id !== null) {
+    if (chain.length > MAX_CATALOG_LEVEL * 4) return null;
+    const catalog: Catalog | null = await em.findOne(Catalog, { id, item: itemId, deletedAt: null });
+    if (!catalog) return null;
+    chain.unshift(catalog);
+    id = parentIdOf(catalog);
+  }
+  return chain;
+}

@@ -1,0 +1,676 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { Catalog, MAX_CATALOG_LEVEL, Page, PageHistory, RecycleEntry, type Item } from '../../../../db/src';
+import type { ChangeLogService } from '../changelog/changelog.service';
+import { DomainError } from '../errors';
+import { PolicyService } from '../policy/policy.service';
+import type { SettingsService } from '../settings/settings.service';
+import { checkPageLimit } from '../pages/page-limit';
+import { inTransaction } from '../transaction';
+import type { Viewer } from '../viewer';
+import { bySNumber, CatalogTree, loadCatalogPath, parentIdOf } from './catalog-tree';
+import { pageVisibleInScope, requireWritableScope } from './scope';
+
+/** `catalog/save` refuses a new catalog past this many in one item (compat-api §6.4). */
+export const CATALOGS_PER_ITEM = 1500;
+export const CATALOG_NAME_MAX = 200;
+
+export interface SaveCatalogInput {
+  itemId: number;
+  /** Absent: create. */
+  id?: number;
+  name: string;
+  /** undefined: unchanged (top level for a new catalog); null or 0: top level. */
+  parentId?: number | null;
+  /** undefined: unchanged (99 for a new catalog). */
+  sNumber?: number;
+}
+
+/** One element of a drag-and-drop result: a catalog or a page and where it now sits. */
+export interface TreeChange {
+  catalogId?: number;
+  pageId?: number;
+  /** null or 0: the item root. */
+  parentId: number | null;
+  /** undefined: unchanged. */
+  sNumber?: number;
+  /** A catalog's new name; ignored when empty. */
+  name?: string;
+}
+
+export interface DraggedThing {
+  type: 'page' | 'catalog';
+  id: number;
+}
+
+export interface CopyCatalogInput {
+  catalogId: number;
+  /** Absent or 0: the same item. */
+  toItemId?: number;
+  /** null or 0: top level of the destination. */
+  parentId?: number | null;
+  /** Move instead of copy: the source goes (pages to the recycle bin when the item changes). */
+  move?: boolean;
+}
+
+/** A catalog in a tree answer, with its level (1 = top) and the names from the top down to it. */
+export interface CatalogNode {
+  catalog: Catalog;
+  level: number;
+  path: string[];
+  children: CatalogNode[];
+}
+
+/** A page as the menu shows it: no content. */
+export interface MenuPage {
+  id: number;
+  itemId: number;
+  catalogId: number | null;
+  title: string;
+  sNumber: number;
+  isDraft: boolean;
+  authorId: number | null;
+  authorName: string;
+  updatedAt: Date;
+  extInfo: string;
+}
+
+export interface MenuCatalog {
+  catalog: Catalog;
+  level: number;
+  pages: MenuPage[];
+  catalogs: MenuCatalog[];
+}
+
+export interface Menu {
+  pages: MenuPage[];
+  catalogs: MenuCatalog[];
+  /** The catalogs to open to show `defaultPageId`, top first; empty when it is unknown or at the root. */
+  defaultCatalogPath: number[];
+}
+
+export interface CatalogPage {
+  id: number;
+  title: string;
+  sNumber: number;
+}
+
+export class CatalogService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly policy: PolicyService,
+    private readonly changeLog: ChangeLogService,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /** The live catalogs of an item in one query. */
+  async treeOf(item: Item | number): Promise<CatalogTree> {
+    return new CatalogTree(await this.em.find(Catalog, { item, deletedAt: null }));
+  }
+
+  /** The names from the top-level catalog down to this one (for a catalog already shown to the viewer). */
+  async pathNames(catalog: Catalog): Promise<string[]> {
+    return ((await loadCatalogPath(this.em, catalog.item.id, catalog.id)) ?? [catalog]).map((c) => c.name);
+  }
+
+  /** Create, rename or move a catalog; three levels at most, parents in the same item. */
+  async save(viewer: Viewer, input: SaveCatalogInput): Promise<Catalog> {
+    const { item, rights } = await this.policy.requireEdit(viewer, input.itemId);
+    const user = viewer.requireUser();
+    const name = input.name.trim();
+    if (!name) throw new DomainError('CatalogNameRequired');
+    if (name.length > CATALOG_NAME_MAX) throw new DomainError('NameTooLong');
+    const tree = await this.treeOf(item);
+    const existing = input.id ? tree.get(input.id) : undefined;
+    if (input.id && !existing) throw new DomainError('CatalogNotFound');
+
+    const parentId =
+      input.parentId === undefined ? (existing ? parentIdOf(existing) : null) : input.parentId || null;
+    const parent = this.checkParent(tree, existing?.id ?? null, parentId);
+    const level = parent ? tree.levelOf(parent.id) + 1 : 1;
+    const height = existing ? tree.height(existing.id) : 1;
+    // Deeper trees from old ShowDoc data stay editable; only going deeper than three levels is refused.
+    const deepestBefore = existing ? tree.levelOf(existing.id) + height - 1 : 0;
+    const deepestAfter = level + height - 1;
+    if (deepestAfter > MAX_CATALOG_LEVEL && deepestAfter > deepestBefore)
+      throw new DomainError('CatalogTooDeep');
+
+    if (existing) requireWritableScope(rights, tree.topOf(existing.id), 'catalog');
+    requireWritableScope(rights, parent ? tree.topOf(parent.id) : (existing?.id ?? null), 'catalog');
+    if (!existing && tree.size >= CATALOGS_PER_ITEM) throw new DomainError('CatalogLimit');
+
+    return inTransaction(this.em, async () => {
+      let catalog: Catalog;
+      if (existing) {
+        catalog = existing;
+        catalog.name = name;
+        if (parentIdOf(catalog) !== (parent?.id ?? null)) {
+          catalog.parent = parent ?? null;
+          this.relevel(tree, catalog, level);
+        }
+      } else {
+        catalog = this.em.create(Catalog, { item, name, parent: parent ?? null, level });
+        this.em.persist(catalog);
+      }
+      if (input.sNumber !== undefined) catalog.sNumber = input.sNumber;
+      await this.em.flush();
+      await this.changeLog.record(item, user, {
+        action: existing ? 'update' : 'create',
+        objectType: 'catalog',
+        objectId: catalog.id,
+        objectName: catalog.name,
+      });
+      return catalog;
+    });
+  }
+
+  /**
+   * Deletes a catalog and everything below it. Its pages go to the recycle bin with entries that name
+   * the catalog, so they can be recovered (ShowDoc deleted them beyond the reach of the recycle bin).
+   */
+  async delete(viewer: Viewer, catalogId: number, now = new Date()): Promise<void> {
+    const catalog = await this.findLive(catalogId);
+    const { item, rights } = await this.policy.requireEdit(viewer, catalog.item.id);
+    const user = viewer.requireUser();
+    const tree = await this.treeOf(item);
+    if (!tree.has(catalog.id)) throw new DomainError('CatalogNotFound');
+    requireWritableScope(rights, tree.topOf(catalog.id), 'catalog');
+    await inTransaction(this.em, async () => {
+      await this.deleteSubtree(item, tree, catalog, viewer, now);
+      await this.changeLog.record(item, user, {
+        action: 'delete',
+        objectType: 'catalog',
+        objectId: catalog.id,
+        objectName: catalog.name,
+      });
+    });
+  }
+
+  /** The visible catalog tree of an item (ShowDoc's `catListGroup`). */
+  async tree(viewer: Viewer, itemId: number | string): Promise<CatalogNode[]> {
+    const { item, rights } = await this.policy.requireVisit(viewer, itemId);
+    const tree = await this.treeOf(item);
+    return tree
+      .children(null)
+      .filter((c) => PolicyService.inScope(rights, c.id))
+      .map((c) => this.node(tree, c, 1, []));
+  }
+
+  /** The visible catalogs depth-first, each with its path (ShowDoc's `catListName`, `catList`). */
+  async flatList(viewer: Viewer, itemId: number | string): Promise<CatalogNode[]> {
+    const out: CatalogNode[] = [];
+    const visit = (nodes: CatalogNode[]) => {
+      for (const node of nodes) {
+        out.push(node);
+        visit(node.children);
+      }
+    };
+    visit(await this.tree(viewer, itemId));
+    return out;
+  }
+
+  /** The catalogs below one catalog (ShowDoc's `childCatList`); empty for unknown or unreadable ones. */
+  async children(viewer: Viewer, catalogId: number): Promise<CatalogNode[]> {
+    const catalog = await this.em.findOne(Catalog, { id: catalogId, deletedAt: null });
+    if (!catalog) return [];
+    const { item, rights } = await this.policy.requireVisit(viewer, catalog.item.id);
+    const tree = await this.treeOf(item);
+    const path = tree.path(catalog.id);
+    if (!path.length || !pageVisibleInScope(rights, path[0]!.id)) return [];
+    return this.node(
+      tree,
+      catalog,
+      path.length,
+      path.slice(0, -1).map((c) => c.name),
+    ).children;
+  }
+
+  /** Pages directly in a catalog, for the sort dialog (ShowDoc's `getPagesBycat`). */
+  async pagesOf(viewer: Viewer, itemId: number, catalogId: number): Promise<CatalogPage[]> {
+    const { item, rights } = await this.policy.requireEdit(viewer, itemId);
+    const tree = await this.treeOf(item);
+    if (!tree.has(catalogId)) throw new DomainError('CatalogNotFound');
+    if (!pageVisibleInScope(rights, tree.topOf(catalogId))) throw new DomainError('PageVisitDenied');
+    const pages = await this.em.find(
+      Page,
+      { item, catalog: catalogId, deletedAt: null },
+      { fields: ['id', 'title', 'sNumber', 'isDraft', 'author'], orderBy: { sNumber: 'asc', id: 'asc' } },
+    );
+    return pages
+      .filter((p) => !p.isDraft || p.author?.id === viewer.user?.id)
+      .map((p) => ({ id: p.id, title: p.title, sNumber: p.sNumber }));
+  }
+
+  /**
+   * Applies a drag-and-drop result. Clients send the whole tree; only what differs from the stored
+   * state is written. The result must keep every parent in this item and three levels at most.
+   */
+  async moveTree(
+    viewer: Viewer,
+    itemId: number,
+    changes: TreeChange[],
+    dragged?: DraggedThing,
+  ): Promise<{ catalogs: number; pages: number }> {
+    const { item, rights } = await this.policy.requireEdit(viewer, itemId);
+    const user = viewer.requireUser();
+    const tree = await this.treeOf(item);
+    const pageIds = [...new Set(changes.map((c) => c.pageId ?? 0).filter((id) => id > 0))];
+    const pages = pageIds.length
+      ? await this.em.find(Page, { id: { $in: pageIds }, item, deletedAt: null })
+      : [];
+    const pagesById = new Map(pages.map((p) => [p.id, p]));
+
+    // The proposed parent of every catalog, to check the whole result before writing anything.
+    const proposed = new Map<number, number | null>(
+      tree.walk().map(({ catalog }) => [catalog.id, parentIdOf(catalog)]),
+    );
+    const catalogChanges: Array<{ catalog: Catalog; change: TreeChange }> = [];
+    const pageChanges: Array<{ page: Page; change: TreeChange }> = [];
+    for (const change of changes) {
+      const parentId = change.parentId || null;
+      if (parentId !== null && !tree.has(parentId)) throw new DomainError('CatalogParentInvalid');
+      if (change.catalogId) {
+        const catalog = tree.get(change.catalogId);
+        if (!catalog) throw new DomainError('CatalogNotFound');
+        if (parentId === catalog.id) throw new DomainError('CatalogParentInvalid');
+        proposed.set(catalog.id, parentId);
+        catalogChanges.push({ catalog, change: { ...change, parentId } });
+      } else if (change.pageId) {
+        const page = pagesById.get(change.pageId);
+        if (!page) throw new DomainError('PageNotFound');
+        pageChanges.push({ page, change: { ...change, parentId } });
+      }
+    }
+    const levels = proposedLevels(proposed);
+    for (const [id, level] of levels) {
+      // As in `save`: old deeper trees may be reordered, but nothing may go below the third level.
+      if (level > MAX_CATALOG_LEVEL && level > tree.levelOf(id)) throw new DomainError('CatalogTooDeep');
+    }
+
+    const moved = catalogChanges.filter(
+      ({ catalog, change }) =>
+        parentIdOf(catalog) !== change.parentId ||
+        (change.sNumber !== undefined && catalog.sNumber !== change.sNumber) ||
+        (!!change.name?.trim() && change.name.trim() !== catalog.name),
+    );
+    const movedPages = pageChanges.filter(
+      ({ page, change }) =>
+        (page.catalog?.id ?? null) !== change.parentId ||
+        (change.sNumber !== undefined && page.sNumber !== change.sNumber),
+    );
+    for (const { catalog, change } of moved) {
+      requireWritableScope(rights, tree.topOf(catalog.id), 'catalog');
+      // A moved catalog's new top is found in the proposed structure.
+      requireWritableScope(rights, topIn(proposed, catalog.id), 'catalog');
+      if (change.name && change.name.trim().length > CATALOG_NAME_MAX) throw new DomainError('NameTooLong');
+    }
+    for (const { page, change } of movedPages) {
+      requireWritableScope(rights, tree.topOf(page.catalog?.id), 'page');
+      requireWritableScope(
+        rights,
+        change.parentId === null ? null : topIn(proposed, change.parentId),
+        'page',
+      );
+    }
+    if (!moved.length && !movedPages.length) return { catalogs: 0, pages: 0 };
+
+    await inTransaction(this.em, async () => {
+      for (const { catalog, change } of moved) {
+        catalog.parent = change.parentId === null ? null : tree.get(change.parentId)!;
+        if (change.sNumber !== undefined) catalog.sNumber = change.sNumber;
+        if (change.name?.trim()) catalog.name = change.name.trim();
+      }
+      // Levels follow the structure for every catalog whose depth changed, moved or not.
+      for (const catalog of tree.walk().map((w) => w.catalog)) {
+        const level = levels.get(catalog.id);
+        if (level !== undefined && catalog.level !== level) catalog.level = level;
+      }
+      for (const { page, change } of movedPages) {
+        page.catalog = change.parentId === null ? null : tree.get(change.parentId)!;
+        if (change.sNumber !== undefined) page.sNumber = change.sNumber;
+      }
+      item.lastUpdateAt = new Date();
+      await this.em.flush();
+      await this.changeLog.record(item, user, {
+        action: 'drag',
+        objectType: 'tree',
+        objectId: dragged?.id ?? 0,
+        objectName: this.dragName(dragged, tree, pagesById),
+      });
+    });
+    return { catalogs: moved.length, pages: movedPages.length };
+  }
+
+  /**
+   * Copies a catalog with its sub-catalogs and live pages under `parentId` of the destination item (the
+   * same item when absent). With `move`, a move inside one item re-parents the catalog; a move to another
+   * item copies, then deletes the source as `delete` does (its pages stay recoverable in the source's
+   * recycle bin). Returns the new (or moved) catalog.
+   */
+  async copy(viewer: Viewer, input: CopyCatalogInput): Promise<Catalog> {
+    const source = await this.findLive(input.catalogId);
+    const from = await this.policy
+      .requireEdit(viewer, source.item.id)
+      .catch(rethrowAs('您没有源项目的编辑权限', 'You may not edit the source item'));
+    const toItemId = input.toItemId || from.item.id;
+    const to = await this.policy
+      .requireEdit(viewer, toItemId)
+      .catch(rethrowAs('您没有目标项目的编辑权限', 'You may not edit the destination item'));
+    const sameItem = to.item.id === from.item.id;
+    if (input.move && sameItem) {
+      return this.save(viewer, {
+        itemId: to.item.id,
+        id: source.id,
+        name: source.name,
+        parentId: input.parentId ?? null,
+      });
+    }
+
+    const user = viewer.requireUser();
+    const sourceTree = await this.treeOf(from.item);
+    if (!sourceTree.has(source.id)) throw new DomainError('CatalogNotFound');
+    requireWritableScope(from.rights, sourceTree.topOf(source.id), 'catalog');
+    const destTree = sameItem ? sourceTree : await this.treeOf(to.item);
+    const parent = this.checkParent(destTree, null, input.parentId || null);
+    requireWritableScope(to.rights, parent ? destTree.topOf(parent.id) : null, 'catalog');
+    const level = parent ? destTree.levelOf(parent.id) + 1 : 1;
+    if (level + sourceTree.height(source.id) - 1 > MAX_CATALOG_LEVEL) throw new DomainError('CatalogTooDeep');
+    const subtree = sourceTree.subtree(source.id);
+    if (destTree.size + subtree.length > CATALOGS_PER_ITEM) throw new DomainError('CatalogLimit');
+    const pages = (
+      await this.em.find(
+        Page,
+        { item: from.item, catalog: { $in: subtree.map((c) => c.id) }, deletedAt: null },
+        { orderBy: { id: 'asc' } },
+      )
+    ).filter((p) => !p.isDraft || p.author?.id === user.id);
+    await checkPageLimit(this.em, this.settings, to.item, pages.length);
+
+    return inTransaction(this.em, async () => {
+      const copies = new Map<number, Catalog>();
+      for (const catalog of subtree) {
+        const parentCopy = catalog.id === source.id ? (parent ?? null) : copies.get(parentIdOf(catalog)!)!;
+        const copy = this.em.create(Catalog, {
+          item: to.item,
+          name: catalog.name,
+          sNumber: catalog.sNumber,
+          parent: parentCopy,
+          level: level + sourceTree.levelOf(catalog.id) - sourceTree.levelOf(source.id),
+        });
+        copies.set(catalog.id, copy);
+        this.em.persist(copy);
+      }
+      const now = new Date();
+      for (const page of pages) {
+        this.em.persist(
+          this.em.create(Page, {
+            item: to.item,
+            catalog: copies.get(page.catalog!.id)!,
+            title: page.title,
+            content: page.content,
+            sNumber: page.sNumber,
+            comments: page.comments,
+            extInfo: page.extInfo,
+            isDraft: page.isDraft,
+            author: user,
+            authorName: user.username,
+            createdAt: now,
+            updatedAt: now,
+          }),
+        );
+      }
+      to.item.lastUpdateAt = now;
+      await this.em.flush();
+      const top = copies.get(source.id)!;
+      await this.changeLog.record(to.item, user, {
+        action: 'create',
+        objectType: 'catalog',
+        objectId: top.id,
+        objectName: top.name,
+      });
+      if (input.move) {
+        await this.deleteSubtree(from.item, sourceTree, source, viewer, now);
+        await this.changeLog.record(from.item, user, {
+          action: 'delete',
+          objectType: 'catalog',
+          objectId: source.id,
+          objectName: source.name,
+        });
+      }
+      return top;
+    });
+  }
+
+  /**
+   * The catalog a new page starts in (ShowDoc's `getDefaultCat`): that of `pageId` (or of a history
+   * version of it), else that of `copyPageId`, else that of the viewer's last saved page in the item;
+   * 0 for the root or when the catalog is outside the viewer's scope.
+   */
+  async defaultCatalog(
+    viewer: Viewer,
+    input: { itemId: number; pageId?: number; historyId?: number; copyPageId?: number },
+  ): Promise<number> {
+    const user = viewer.requireUser();
+    const pageOf = async (id: number | undefined) =>
+      id && id > 0 ? this.em.findOne(Page, { id, deletedAt: null }) : null;
+    const page = await pageOf(input.pageId);
+    const copied = await pageOf(input.copyPageId);
+    const itemId = input.itemId > 0 ? input.itemId : (page ?? copied)?.item.id;
+    if (!itemId) throw new DomainError('ItemNotFound');
+    const { item, rights } = await this.policy.requireEdit(viewer, itemId);
+    const own = page && page.item.id === item.id ? page : null;
+    const ownCopied = copied && copied.item.id === item.id ? copied : null;
+
+    let catalogId: number | null | undefined;
+    if (own && input.historyId && input.historyId > 0) {
+      const version = await this.em.findOne(PageHistory, { id: input.historyId, page: own });
+      catalogId = version ? version.catalogId : undefined;
+    }
+    if (catalogId === undefined && own) catalogId = own.catalog?.id ?? null;
+    if (catalogId === undefined && ownCopied) catalogId = ownCopied.catalog?.id ?? null;
+    if (catalogId === undefined) {
+      const [last] = await this.em.find(
+        Page,
+        { item, author: user, deletedAt: null },
+        { orderBy: { updatedAt: 'desc', id: 'desc' }, limit: 1 },
+      );
+      catalogId = last?.catalog?.id ?? null;
+    }
+    if (!catalogId) return 0;
+    const path = await loadCatalogPath(this.em, item.id, catalogId);
+    return path && PolicyService.inScope(rights, path[0]!.id) ? catalogId : 0;
+  }
+
+  /**
+   * The item menu: root pages and top-level catalogs with their pages and sub-catalogs, ordered by
+   * `s_number` then id; empty catalogs kept; other people's drafts left out; a catalog-scoped member
+   * gets the top-level catalogs of the scope (root pages stay, as in ShowDoc). Two queries.
+   */
+  async menu(viewer: Viewer, itemId: number | string, defaultPageId = 0): Promise<Menu> {
+    const { item, rights } = await this.policy.requireVisit(viewer, itemId);
+    const tree = await this.treeOf(item);
+    const pages = (await this.menuPages(item.id)).filter(
+      (p) => !p.isDraft || (p.authorId !== null && p.authorId === viewer.user?.id),
+    );
+    const pagesIn = new Map<number | null, MenuPage[]>();
+    // Pages of unknown catalogs find no place in the tree and stay out, as in ShowDoc.
+    for (const page of pages) pagesIn.set(page.catalogId, [...(pagesIn.get(page.catalogId) ?? []), page]);
+    const build = (catalog: Catalog, level: number): MenuCatalog => ({
+      catalog,
+      level,
+      pages: pagesIn.get(catalog.id) ?? [],
+      catalogs: tree.children(catalog.id).map((c) => build(c, level + 1)),
+    });
+    const catalogs = tree
+      .children(null)
+      .filter((c) => PolicyService.inScope(rights, c.id))
+      .map((c) => build(c, 1));
+
+    const defaultPage = defaultPageId > 0 ? pages.find((p) => p.id === defaultPageId) : undefined;
+    const defaultPath =
+      defaultPage?.catalogId && pageVisibleInScope(rights, tree.topOf(defaultPage.catalogId))
+        ? tree.path(defaultPage.catalogId).map((c) => c.id)
+        : [];
+    return {
+      pages: pagesIn.get(null) ?? [],
+      catalogs,
+      defaultCatalogPath: defaultPath,
+    };
+  }
+
+  /** The menu's one page query: every live page of the item, without content. */
+  private async menuPages(itemId: number): Promise<MenuPage[]> {
+    const rows = await this.em.find(
+      Page,
+      { item: itemId, deletedAt: null },
+      {
+        fields: [
+          'id',
+          'title',
+          'catalog',
+          'sNumber',
+          'isDraft',
+          'author',
+          'authorName',
+          'updatedAt',
+          'extInfo',
+        ],
+        orderBy: { sNumber: 'asc', id: 'asc' },
+        // Partial rows stay out of the request's identity map, where a later full read would find them.
+        disableIdentityMap: true,
+      },
+    );
+    return rows
+      .map((p) => ({
+        id: p.id,
+        itemId,
+        catalogId: p.catalog?.id ?? null,
+        title: p.title,
+        sNumber: p.sNumber,
+        isDraft: p.isDraft,
+        authorId: p.author?.id ?? null,
+        authorName: p.authorName,
+        updatedAt: p.updatedAt,
+        extInfo: p.extInfo,
+      }))
+      .sort(bySNumber);
+  }
+
+  private node(tree: CatalogTree, catalog: Catalog, level: number, parentPath: string[]): CatalogNode {
+    const path = [...parentPath, catalog.name];
+    return {
+      catalog,
+      level,
+      path,
+      children: tree.children(catalog.id).map((c) => this.node(tree, c, level + 1, path)),
+    };
+  }
+
+  /** A parent must be a live catalog of the same item, and neither the catalog itself nor below it. */
+  private checkParent(tree: CatalogTree, catalogId: number | null, parentId: number | null): Catalog | null {
+    if (parentId === null) return null;
+    if (catalogId !== null && parentId === catalogId) {
+      throw new DomainError('CatalogParentInvalid', {
+        en: 'A catalog cannot be its own parent',
+        zh: '上级目录不能选择自身',
+      });
+    }
+    const parent = tree.get(parentId);
+    if (!parent) throw new DomainError('CatalogParentInvalid');
+    if (catalogId !== null && tree.path(parent.id).some((c) => c.id === catalogId)) {
+      throw new DomainError('CatalogParentInvalid');
+    }
+    return parent;
+  }
+
+  /** After a move, the stored level of the catalog and of everything below it follows the structure. */
+  private relevel(tree: CatalogTree, catalog: Catalog, level: number): void {
+    const visit = (current: Catalog, depth: number) => {
+      current.level = depth;
+      for (const child of tree.children(current.id)) visit(child, depth + 1);
+    };
+    visit(catalog, level);
+  }
+
+  private async deleteSubtree(item: Item, tree: CatalogTree, catalog: Catalog, viewer: Viewer, now: Date) {
+    const user = viewer.requireUser();
+    const catalogs = tree.subtree(catalog.id);
+    const pages = await this.em.find(Page, {
+      item,
+      catalog: { $in: catalogs.map((c) => c.id) },
+      deletedAt: null,
+    });
+    const entries = pages.length
+      ? await this.em.find(RecycleEntry, { page: { $in: pages.map((p) => p.id) } })
+      : [];
+    const entryOf = new Map(entries.map((e) => [e.page.id, e]));
+    for (const c of catalogs) c.deletedAt = now;
+    for (const page of pages) {
+      page.deletedAt = now;
+      const entry =
+        entryOf.get(page.id) ??
+        this.em.create(RecycleEntry, { item, page, title: page.title, deletedByName: '', deletedAt: now });
+      Object.assign(entry, {
+        item,
+        title: page.title,
+        deletedBy: user,
+        deletedByName: user.username,
+        deletedAt: now,
+        deletedWithCatalogId: catalog.id,
+      });
+      this.em.persist(entry);
+    }
+    item.lastUpdateAt = now;
+    await this.em.flush();
+  }
+
+  private async findLive(catalogId: number): Promise<Catalog> {
+    const catalog = catalogId > 0 ? await this.em.findOne(Catalog, { id: catalogId, deletedAt: null }) : null;
+    if (!catalog) throw new DomainError('CatalogNotFound');
+    return catalog;
+  }
+
+  private dragName(dragged: DraggedThing | undefined, tree: CatalogTree, pages: Map<number, Page>): string {
+    if (dragged?.type === 'page' && pages.has(dragged.id))
+      return `拖动页面「${pages.get(dragged.id)!.title}」`;
+    if (dragged?.type === 'catalog' && tree.has(dragged.id))
+      return `拖动目录「${tree.get(dragged.id)!.name}」`;
+    return '目录树';
+  }
+}
+
+/** Levels of a proposed structure; a cycle is refused. */
+function proposedLevels(parents: Map<number, number | null>): Map<number, number> {
+  const levels = new Map<number, number>();
+  const levelOf = (id: number, seen: Set<number>): number => {
+    const known = levels.get(id);
+    if (known !== undefined) return known;
+    if (seen.has(id)) throw new DomainError('CatalogParentInvalid');
+    seen.add(id);
+    const parentId = parents.get(id) ?? null;
+    const level = parentId === null ? 1 : levelOf(parentId, seen) + 1;
+    levels.set(id, level);
+    return level;
+  };
+  for (const id of parents.keys()) levelOf(id, new Set());
+  return levels;
+}
+
+function topIn(parents: Map<number, number | null>, id: number): number {
+  let current = id;
+  for (let guard = 0; guard < MAX_CATALOG_LEVEL * 4; guard++) {
+    const parentId = parents.get(current) ?? null;
+    if (parentId === null) return current;
+    current = parentId;
+  }
+  return current;
+}
+
+/** Edit refusals of `copy` name which side was refused, as ShowDoc's messages do. */
+function rethrowAs(zh: string, en: string) {
+  return (err: unknown): never => {
+    if (err instanceof DomainError && err.codeName === 'ItemEditDenied') {
+      throw new DomainError('ItemEditDenied', { en, zh });
+    }
+    throw err;
+  };
+}

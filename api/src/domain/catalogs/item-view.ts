@@ -1,0 +1,63 @@
+import { Message, MessageStatus, type Item, type Page } from '../../../../db/src';
+import { DomainError } from '../errors';
+import type { ItemRights } from '../policy/policy.service';
+import type { Services } from '../services';
+import type { Viewer } from '../viewer';
+import type { Menu } from './catalog.service';
+
+export interface ItemViewInput {
+  /** An item id, or a personal domain. */
+  item: number | string;
+  defaultPageId?: number;
+  /** Non-empty: search mode, the matching pages instead of the menu. */
+  keyword?: string;
+}
+
+/** Everything the item screen opens with (ShowDoc's `item/info`). */
+export interface ItemView {
+  item: Item;
+  rights: ItemRights;
+  menu: Menu;
+  /** Search mode: the matching pages, full; null in menu mode. */
+  searchResults: Page[] | null;
+  /** The viewer's unread reminders (0 for a visitor). */
+  unreadCount: number;
+  showWatermark: boolean;
+}
+
+/**
+ * The item screen's data: the item, what the viewer may do, the menu and the header counters. The
+ * site's `force_login` turns visitors away (after the visit check, as ShowDoc does).
+ */
+export async function loadItemView(
+  services: Services,
+  viewer: Viewer,
+  input: ItemViewInput,
+): Promise<ItemView> {
+  const { item, rights } = await services.policy.requireVisit(viewer, input.item);
+  if (!viewer.isLoggedIn && (await services.settings.flag('force_login')))
+    throw new DomainError('ForceLogin');
+  const keyword = input.keyword?.trim() ?? '';
+  const menu = await services.catalogs.menu(viewer, item.id, input.defaultPageId ?? 0);
+  const searchResults = keyword ? await searchItem(services, viewer, item, keyword) : null;
+  const unreadCount = viewer.user
+    ? await services.em.count(Message, {
+        toUser: viewer.user,
+        messageType: 'remind',
+        status: MessageStatus.Unread,
+      })
+    : 0;
+  return {
+    item,
+    rights,
+    menu: searchResults ? { ...menu, pages: [], catalogs: [] } : menu,
+    searchResults,
+    unreadCount,
+    showWatermark: await services.settings.flag('show_watermark'),
+  };
+}
+
+/** Search mode finds like the menu shows: the viewer's own drafts included, scope applied. */
+async function searchItem(services: Services, viewer: Viewer, item: Item, keyword: string): Promise<Page[]> {
+  return (await services.search.searchItem(viewer, item.id, keyword, { drafts: 'own' })).pages;
+}

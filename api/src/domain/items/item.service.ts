@@ -1,0 +1,591 @@
+import crypto from 'node:crypto';
+import { Reference, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/knex';
+import {
+  Item,
+  ItemApiKey,
+  ItemGroup,
+  ItemGroupItem,
+  ItemMember,
+  ItemSort,
+  ItemStar,
+  ItemTop,
+  ItemType,
+  MemberGroup,
+  Page,
+  TeamItemMember,
+  User,
+} from '../../../../db/src';
+import type { CaptchaService } from '../accounts/captcha.service';
+import { verifyPassword } from '../accounts/password';
+import type { ChangeLogService } from '../changelog/changelog.service';
+import { DomainError } from '../errors';
+import type { ItemRights, PolicyService } from '../policy/policy.service';
+import { inTransaction } from '../transaction';
+import type { Viewer } from '../viewer';
+import { copyItem } from './item-copier';
+
+/** Types a user creates from the item list; 0 (legacy) and 3 (API client) exist only as read. */
+export const CREATABLE_ITEM_TYPES: readonly number[] = [
+  ItemType.Regular,
+  ItemType.SinglePage,
+  ItemType.Spreadsheet,
+];
+export const MAX_ITEM_NAME_LENGTH = 200;
+export const MAX_ITEM_DESCRIPTION_LENGTH = 10_000;
+export const MAX_VISIT_PASSWORD_LENGTH = 100;
+export const MAX_DOMAIN_LENGTH = 64;
+/** The first page of a new single-page item (ShowDoc's text, with our name). */
+export const SINGLE_PAGE_WELCOME = '欢迎使用Quire。点击右上方的编辑按钮进行编辑吧！';
+/** The item list's built-in views: 0 all items, -1 starred items; a positive id is an item group. */
+export const ALL_ITEMS_VIEW = 0;
+export const STARRED_VIEW = -1;
+
+const OWNER_PASSWORD_WRONG = { en: "The item owner's login password is wrong", zh: '密码不正确' };
+
+export interface ItemSettingsInput {
+  name?: string;
+  description?: string;
+  /** Visit password; '' makes the item open. */
+  password?: string;
+  /** Regular items only. */
+  allowComment?: boolean;
+  allowFeedback?: boolean;
+  /** The caller's item groups that should hold the item (absent: unchanged). */
+  groupIds?: number[];
+}
+
+export interface CreateItemInput extends ItemSettingsInput {
+  name: string;
+  type?: number;
+  domain?: string;
+}
+
+/** Absent settings keep the source's value; the name has no '--copy' suffix (the web form adds it). */
+export interface CopyItemInput {
+  sourceId: number;
+  name?: string;
+  description?: string;
+  password?: string;
+  domain?: string;
+  groupIds?: number[];
+}
+
+export interface MyListFilter {
+  /** Only the items the caller owns. */
+  owned?: boolean;
+  /** 0 all, -1 starred, >0 one of the caller's item groups. */
+  groupId?: number;
+}
+
+export interface MyListEntry {
+  item: Item;
+  rights: ItemRights;
+  /** Owner or item admin (site admins are not counted here, as in ShowDoc's list). */
+  manager: boolean;
+  starred: boolean;
+  pinned: boolean;
+  /** The caller's manual position in this view; null when the item has none. */
+  sortNumber: number | null;
+}
+
+export interface MyList {
+  entries: MyListEntry[];
+  /** The caller has pinned at least one item (ShowDoc then sends `top` on every entry). */
+  hasPins: boolean;
+  /** The caller has a manual order for this view (then pins no longer lead). */
+  sorted: boolean;
+}
+
+export interface UnlockInput {
+  /** Item id or personal domain. */
+  item: number | string;
+  /** When > 0, the item is the one holding this page. */
+  pageId?: number;
+  password: string;
+  captchaId: number;
+  captcha: string;
+}
+
+export interface SortEntry {
+  itemId: number;
+  sNumber: number;
+}
+
+/** Owner, site admin or item admin: who sees the visit password and the management actions. */
+export function isItemManager(viewer: Viewer, rights: ItemRights): boolean {
+  return rights.isOwner || viewer.isAdmin || rights.memberGroup === MemberGroup.Admin;
+}
+
+export class ItemService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly policy: PolicyService,
+    private readonly changeLog: ChangeLogService,
+    private readonly captchas: CaptchaService,
+  ) {}
+
+  /** An item the viewer may read, by id or personal domain. */
+  async find(viewer: Viewer, idOrDomain: number | string): Promise<{ item: Item; rights: ItemRights }> {
+    return this.policy.requireVisit(viewer, idOrDomain);
+  }
+
+  async create(viewer: Viewer, input: CreateItemInput): Promise<Item> {
+    const user = viewer.requireUser();
+    const name = checkName(input.name);
+    const type = input.type ?? ItemType.Regular;
+    if (!CREATABLE_ITEM_TYPES.includes(type)) throw new DomainError('ItemTypeInvalid');
+    const description = checkDescription(input.description ?? '');
+    const password = checkVisitPassword(input.password ?? '');
+    const domain = await this.claimDomain(input.domain);
+
+    const regular = type === ItemType.Regular;
+    const item = this.em.create(Item, {
+      name,
+      description,
+      password,
+      domain,
+      type,
+      owner: user,
+      allowComment: regular && !!input.allowComment,
+      allowFeedback: regular && !!input.allowFeedback,
+    });
+    this.em.persist(item);
+    // Single-page and spreadsheet items are one page each, titled like the item.
+    if (type === ItemType.SinglePage || type === ItemType.Spreadsheet) {
+      this.em.persist(
+        this.em.create(Page, {
+          item,
+          title: name,
+          content: type === ItemType.SinglePage ? SINGLE_PAGE_WELCOME : '',
+          author: user,
+          authorName: user.username,
+        }),
+      );
+    }
+    await this.addToGroups(user, item, input.groupIds ?? []);
+    await this.flushNewItem();
+    return item;
+  }
+
+  /** Copies an item the caller may edit into a new item they own. */
+  async copy(viewer: Viewer, input: CopyItemInput): Promise<Item> {
+    const user = viewer.requireUser();
+    const { item: source, rights } = await this.policy.requireEdit(viewer, input.sourceId);
+    const name = checkName(input.name?.trim() ? input.name : source.name);
+    const description = checkDescription(input.description ?? source.description);
+    const password = checkVisitPassword(input.password ?? source.password);
+    const domain = await this.claimDomain(input.domain);
+    const copy = await copyItem(this.em, source, user, {
+      name,
+      description,
+      password,
+      domain,
+      catalogScope: rights.catalogScope,
+    });
+    await this.addToGroups(user, copy, input.groupIds ?? []);
+    await this.flushNewItem();
+    return copy;
+  }
+
+  /**
+   * Changes the base settings; a field left out stays as it is (ShowDoc blanks omitted fields). The
+   * personal domain cannot change after creation.
+   */
+  async update(viewer: Viewer, itemId: number, input: ItemSettingsInput): Promise<Item> {
+    const user = viewer.requireUser();
+    const { item } = await this.policy.requireManage(viewer, itemId);
+    // GraphQL clients may send an explicit null: it means "not given" here too.
+    if (given(input.name)) item.name = checkName(input.name);
+    if (given(input.description)) item.description = checkDescription(input.description);
+    if (given(input.password)) item.password = checkVisitPassword(input.password);
+    if (item.type === ItemType.Regular) {
+      if (given(input.allowComment)) item.allowComment = input.allowComment;
+      if (given(input.allowFeedback)) item.allowFeedback = input.allowFeedback;
+    }
+    if (given(input.groupIds)) await this.setGroups(user, item, input.groupIds);
+    item.lastUpdateAt = new Date();
+    // The change-log entry flushes the item's changes with it: one transaction.
+    await this.changeLog.record(item, user, {
+      action: 'update',
+      objectType: 'item',
+      objectId: item.id,
+      objectName: item.name,
+    });
+    this.policy.forget();
+    return item;
+  }
+
+  /** Settings for the manager's edit form, with the caller's groups holding the item. */
+  async detail(viewer: Viewer, itemId: number): Promise<{ item: Item; owner: User; groupIds: number[] }> {
+    const user = viewer.requireUser();
+    const { item } = await this.policy.requireManage(viewer, itemId, { allowArchived: true });
+    const owner = await Reference.create(item.owner).loadOrFail();
+    return { item, owner, groupIds: await this.groupsHolding(user, item) };
+  }
+
+  /** Ids of the caller's groups that hold `item`. */
+  private async groupsHolding(user: User, item: Item): Promise<number[]> {
+    const rows = await this.em.find(ItemGroupItem, { item, group: { user } }, { orderBy: { group: 'asc' } });
+    return rows.map((r) => r.group.id);
+  }
+
+  /**
+   * The caller's items: owned, or reached as an item member or through a team; never deleted ones.
+   * Ordered by id, pinned items first, unless the caller sorted this view by hand.
+   */
+  async myList(viewer: Viewer, filter: MyListFilter = {}): Promise<MyList> {
+    const user = viewer.requireUser();
+    const view = filter.groupId ?? ALL_ITEMS_VIEW;
+    let items = await this.relatedItems(user, filter.owned ?? false);
+
+    const starred = new Set((await this.em.find(ItemStar, { user })).map((s) => s.item.id));
+    if (view === STARRED_VIEW) {
+      items = items.filter((i) => starred.has(i.id));
+    } else if (view > 0) {
+      const rows = await this.em.find(ItemGroupItem, { group: { id: view, user } });
+      const inGroup = new Set(rows.map((r) => r.item.id));
+      items = items.filter((i) => inGroup.has(i.id));
+    } else if (view !== ALL_ITEMS_VIEW) {
+      items = [];
+    }
+
+    const pins = new Set((await this.em.find(ItemTop, { user })).map((t) => t.item.id));
+    items = [...items.filter((i) => pins.has(i.id)), ...items.filter((i) => !pins.has(i.id))];
+
+    const sortRows = await this.em.find(ItemSort, { user, groupId: view });
+    const order = new Map(sortRows.map((r) => [r.item.id, r.sNumber]));
+    const sorted = order.size > 0;
+    // An item without a number of its own sorts by its id, as ShowDoc does.
+    if (sorted) items.sort((a, b) => (order.get(a.id) ?? a.id) - (order.get(b.id) ?? b.id));
+
+    const rights = await this.policy.rightsMany(viewer, items);
+    const entries = items.map((item): MyListEntry => {
+      const r = rights.get(item.id)!;
+      return {
+        item,
+        rights: r,
+        manager: r.isOwner || r.memberGroup === MemberGroup.Admin,
+        starred: starred.has(item.id),
+        pinned: pins.has(item.id),
+        sortNumber: order.get(item.id) ?? null,
+      };
+    });
+    return { entries, hasPins: pins.size > 0, sorted };
+  }
+
+  private async relatedItems(user: User, ownedOnly: boolean): Promise<Item[]> {
+    if (ownedOnly) return this.em.find(Item, { owner: user, deletedAt: null }, { orderBy: { id: 'asc' } });
+    const memberOf = (await this.em.find(ItemMember, { user })).map((m) => m.item.id);
+    const teamOf = (await this.em.find(TeamItemMember, { user })).map((m) => m.item.id);
+    const reached = [...new Set([...memberOf, ...teamOf])];
+    return this.em.find(
+      Item,
+      { deletedAt: null, $or: [{ owner: user }, ...(reached.length ? [{ id: { $in: reached } }] : [])] },
+      { orderBy: { id: 'asc' } },
+    );
+  }
+
+  /** Every item the caller owns, deleted ones included (ShowDoc's `item/itemList`). */
+  async ownedItems(viewer: Viewer): Promise<Item[]> {
+    const user = viewer.requireUser();
+    return this.em.find(Item, { owner: user }, { orderBy: { id: 'asc' } });
+  }
+
+  /** Stars an item the caller may read; starring again replaces the star (a new id, as in ShowDoc). */
+  async star(viewer: Viewer, itemId: number): Promise<ItemStar> {
+    const user = viewer.requireUser();
+    const item = await this.policy.findItem(itemId);
+    if (!item || !(await this.policy.rights(viewer, item)).visit) throw new DomainError('ItemStarDenied');
+    return inTransaction(this.em, async () => {
+      await this.em.nativeDelete(ItemStar, { user, item });
+      await this.insertIgnoringDuplicate(ItemStar, { user: user.id, item: item.id, createdAt: new Date() });
+      return this.em.findOneOrFail(ItemStar, { user, item });
+    });
+  }
+
+  async unstar(viewer: Viewer, itemId: number): Promise<void> {
+    const user = viewer.requireUser();
+    await this.em.nativeDelete(ItemStar, { user, item: itemId });
+  }
+
+  /** Pins an item to the top of the caller's list, or unpins it (Failed when it was not pinned). */
+  async pin(viewer: Viewer, itemId: number, pinned: boolean): Promise<void> {
+    const user = viewer.requireUser();
+    if (!pinned) {
+      const removed = await this.em.nativeDelete(ItemTop, { user, item: itemId });
+      if (!removed) throw new DomainError('Failed');
+      return;
+    }
+    const item = await this.policy.findItem(itemId);
+    if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
+    await this.insertIgnoringDuplicate(ItemTop, { user: user.id, item: item.id, createdAt: new Date() });
+  }
+
+  /**
+   * The caller's manual order of one view (0 all, -1 starred, >0 a group): replaces the previous
+   * order; an empty list clears it. Unknown item ids are ignored.
+   */
+  async sort(viewer: Viewer, view: number, order: SortEntry[]): Promise<void> {
+    const user = viewer.requireUser();
+    const wanted = new Map<number, number>();
+    for (const { itemId, sNumber } of order) {
+      if (isPosition(itemId) && itemId > 0 && isPosition(sNumber)) wanted.set(itemId, sNumber);
+    }
+    const known = wanted.size
+      ? new Set((await this.em.find(Item, { id: { $in: [...wanted.keys()] } })).map((i) => i.id))
+      : new Set<number>();
+    const existing = await this.em.find(ItemSort, { user, groupId: view });
+    // Rows are updated in place rather than deleted and re-inserted: a flush inserts before it deletes.
+    for (const row of existing) {
+      const sNumber = wanted.get(row.item.id);
+      if (sNumber === undefined || !known.has(row.item.id)) this.em.remove(row);
+      else row.sNumber = sNumber;
+      wanted.delete(row.item.id);
+    }
+    for (const [itemId, sNumber] of wanted) {
+      if (!known.has(itemId)) continue;
+      this.em.persist(
+        this.em.create(ItemSort, { user, groupId: view, item: this.em.getReference(Item, itemId), sNumber }),
+      );
+    }
+    await this.em.flush();
+  }
+
+  /**
+   * Leaves an item: removes the caller's own membership of it. For an item reached through a team,
+   * only the caller's rows for this item are removed; ShowDoc removed the caller from the whole team
+   * (every other item of the team included), which leaving one item should not do.
+   */
+  async leave(viewer: Viewer, itemId: number): Promise<void> {
+    const user = viewer.requireUser();
+    const removed = await inTransaction(this.em, async () => {
+      const direct = await this.em.nativeDelete(ItemMember, { user, item: itemId });
+      const viaTeams = await this.em.nativeDelete(TeamItemMember, { user, item: itemId });
+      return direct + viaTeams;
+    });
+    if (!removed)
+      throw new DomainError('Failed', { en: 'You are not a member of this item', zh: '退出失败' });
+    this.policy.forget();
+  }
+
+  /**
+   * Soft-deletes an item. The owner's login password confirms it, whoever the manager is; accounts
+   * from single sign-on confirm with the item name instead, and may only delete their own items.
+   */
+  async delete(viewer: Viewer, itemId: number, password: string, itemName = ''): Promise<void> {
+    const user = viewer.requireUser();
+    const { item, rights } = await this.policy.requireManage(viewer, itemId, { allowArchived: true });
+    if (user.isSso) {
+      if (!rights.isOwner) {
+        throw new DomainError('NoPermission', {
+          en: 'Single sign-on accounts may only delete items they own',
+          zh: 'SSO用户只能删除自己拥有的项目',
+        });
+      }
+      if (itemName !== item.name) {
+        throw new DomainError('WrongPassword', { en: 'The item name does not match', zh: '项目名称不正确' });
+      }
+    } else {
+      await this.confirmOwnerPassword(item, password);
+    }
+    item.deletedAt = new Date();
+    await this.em.flush();
+    this.policy.forget();
+  }
+
+  /** Archives an item for good: from then on it is read-only (the policy refuses every write). */
+  async archive(viewer: Viewer, itemId: number, password: string): Promise<Item> {
+    viewer.requireUser();
+    const { item } = await this.policy.requireManage(viewer, itemId);
+    await this.confirmOwnerPassword(item, password);
+    item.isArchived = true;
+    await this.em.flush();
+    this.policy.forget();
+    return item;
+  }
+
+  /** Hands the item to another user; the previous owner keeps no membership. */
+  async transfer(viewer: Viewer, itemId: number, username: string, password: string): Promise<Item> {
+    viewer.requireUser();
+    const { item } = await this.policy.requireManage(viewer, itemId, { allowArchived: true });
+    if (!username.trim()) throw new DomainError('BadInput');
+    await this.confirmOwnerPassword(item, password);
+    const target = await this.findUser(username.trim());
+    if (!target) throw new DomainError('UserNotFound');
+    item.owner = target;
+    await this.em.flush();
+    this.policy.forget();
+    return item;
+  }
+
+  /** The item's open-API key pair, created on first use. */
+  async apiKey(viewer: Viewer, itemId: number): Promise<ItemApiKey> {
+    viewer.requireUser();
+    const { item } = await this.policy.requireManage(viewer, itemId, { allowArchived: true });
+    return this.ensureApiKey(item);
+  }
+
+  /** A new api_token (the api_key stays): scripts holding the old token stop working. */
+  async resetApiKey(viewer: Viewer, itemId: number): Promise<ItemApiKey> {
+    viewer.requireUser();
+    const { item } = await this.policy.requireManage(viewer, itemId);
+    const key = await this.ensureApiKey(item);
+    key.apiToken = randomKey();
+    await this.em.flush();
+    return key;
+  }
+
+  private async ensureApiKey(item: Item): Promise<ItemApiKey> {
+    const existing = await this.em.findOne(ItemApiKey, { item });
+    if (existing) return existing;
+    // A concurrent first request may create it too: the unique item column keeps one.
+    await this.insertIgnoringDuplicate(ItemApiKey, {
+      item: item.id,
+      apiKey: randomKey(),
+      apiToken: randomKey(),
+      createdAt: new Date(),
+    });
+    return this.em.findOneOrFail(ItemApiKey, { item });
+  }
+
+  /** INSERT that leaves an existing row (same unique key) in place, on SQLite and MySQL alike. */
+  private async insertIgnoringDuplicate<T extends object>(
+    entity: new () => T,
+    row: Record<string, unknown>,
+  ): Promise<void> {
+    await (this.em as SqlEntityManager)
+      .createQueryBuilder(entity)
+      .insert(row)
+      .onConflict()
+      .ignore()
+      .execute();
+  }
+
+  /**
+   * Checks a private item's visit password (captcha first). For a session (GraphQL login or visitor
+   * cookie) the unlock is remembered; ShowDoc clients instead resend `_item_pwd` with every request.
+   */
+  async unlock(viewer: Viewer, input: UnlockInput): Promise<Item> {
+    if (!(await this.captchas.verify(input.captchaId, input.captcha))) throw new DomainError('CaptchaWrong');
+    const item = await this.resolveForUnlock(input);
+    if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
+    if (input.password === '' || input.password !== item.password)
+      throw new DomainError('VisitPasswordWrong');
+    await this.policy.grantVisit(viewer, item);
+    return item;
+  }
+
+  private async resolveForUnlock(input: UnlockInput): Promise<Item | null> {
+    if (input.pageId && input.pageId > 0) {
+      const page = await this.em.findOne(Page, { id: input.pageId });
+      return page ? Reference.create(page.item).load() : null;
+    }
+    return this.policy.findItem(input.item);
+  }
+
+  private async confirmOwnerPassword(item: Item, password: string): Promise<void> {
+    if (!password) throw new DomainError('BadInput');
+    const owner = await Reference.create(item.owner).loadOrFail();
+    if (!(await verifyPassword(owner.passwordHash, password))) {
+      throw new DomainError('WrongPassword', OWNER_PASSWORD_WRONG);
+    }
+  }
+
+  /** By username or e-mail address, case-insensitively as at login. */
+  private async findUser(login: string): Promise<User | null> {
+    const column = login.includes('@') ? 'email' : 'username';
+    return (this.em as SqlEntityManager)
+      .createQueryBuilder(User, 'u')
+      .where(`lower(u.${column}) = ?`, [login.toLowerCase()])
+      .getSingleResult();
+  }
+
+  /**
+   * Validates a personal domain and makes sure no live item uses it (compared case-insensitively, as
+   * MySQL's collation does). A deleted item still holding it gives it up, since the column is unique.
+   */
+  private async claimDomain(raw: string | undefined): Promise<string | null> {
+    const domain = (raw ?? '').trim();
+    if (!domain) return null;
+    if (domain.length > MAX_DOMAIN_LENGTH || !/^[A-Za-z0-9]+$/.test(domain) || /^\d+$/.test(domain)) {
+      throw new DomainError('DomainInvalid');
+    }
+    const holders = await (this.em as SqlEntityManager)
+      .createQueryBuilder(Item, 'i')
+      .where('lower(i.domain) = ?', [domain.toLowerCase()])
+      .getResult();
+    if (holders.some((i) => !i.deletedAt)) throw new DomainError('DomainTaken');
+    if (holders.length) {
+      for (const holder of holders) holder.domain = null;
+      await this.em.flush();
+    }
+    return domain;
+  }
+
+  private async flushNewItem(): Promise<void> {
+    try {
+      await this.em.flush();
+    } catch (err) {
+      // The domain was claimed by a concurrent request between our check and this insert.
+      if (err instanceof UniqueConstraintViolationException) throw new DomainError('DomainTaken');
+      throw err;
+    }
+  }
+
+  private async addToGroups(user: User, item: Item, groupIds: number[]): Promise<void> {
+    const ids = [...new Set(groupIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
+    if (!ids.length) return;
+    const groups = await this.em.find(ItemGroup, { id: { $in: ids }, user });
+    for (const group of groups) this.em.persist(this.em.create(ItemGroupItem, { group, item }));
+  }
+
+  /** Exactly the selected groups of the caller hold the item afterwards (others' groups untouched). */
+  private async setGroups(user: User, item: Item, groupIds: number[]): Promise<void> {
+    const groups = await this.em.find(ItemGroup, { user });
+    const selected = new Set(groupIds);
+    const rows = await this.em.find(ItemGroupItem, { item, group: { user } });
+    const holding = new Set(rows.map((r) => r.group.id));
+    for (const row of rows) if (!selected.has(row.group.id)) this.em.remove(row);
+    for (const group of groups) {
+      if (selected.has(group.id) && !holding.has(group.id)) {
+        this.em.persist(this.em.create(ItemGroupItem, { group, item }));
+      }
+    }
+  }
+}
+
+function given<T>(value: T | null | undefined): value is T {
+  return value !== undefined && value !== null;
+}
+
+/** Positions are stored in 32-bit integer columns. */
+export function isPosition(value: number): boolean {
+  return Number.isInteger(value) && Math.abs(value) <= 2_147_483_647;
+}
+
+function checkName(raw: string): string {
+  const name = raw.trim();
+  if (!name) throw new DomainError('ItemNameRequired');
+  if (name.length > MAX_ITEM_NAME_LENGTH) throw new DomainError('NameTooLong');
+  return name;
+}
+
+function checkDescription(description: string): string {
+  if (description.length > MAX_ITEM_DESCRIPTION_LENGTH) {
+    throw new DomainError('BadInput', { en: 'The description is too long', zh: '项目描述过长' });
+  }
+  return description;
+}
+
+function checkVisitPassword(password: string): string {
+  if (password.length > MAX_VISIT_PASSWORD_LENGTH) {
+    throw new DomainError('BadInput', { en: 'The visit password is too long', zh: '访问密码过长' });
+  }
+  return password;
+}
+
+/** 32 random hex characters and a random number, the shape of ShowDoc's api_key and api_token. */
+function randomKey(): string {
+  return crypto.randomBytes(16).toString('hex') + crypto.randomInt(1, 1_000_000_000);
+}

@@ -1,0 +1,392 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  Catalog,
+  Item,
+  ItemChangeLog,
+  ItemMember,
+  ItemType,
+  MemberGroup,
+  Page,
+  PageHistory,
+  RecycleEntry,
+  Subscription,
+  type User,
+} from '../../../../db/src';
+import { openTestDb, type TestDb } from '../../../../test/support/db';
+import { buildCatalog, buildItem, buildPage, buildUser, viewerOf } from '../../../../test/support/factories';
+import { testDatabases } from '../../../../test/support/mysql';
+import { DomainError, type CodeName } from '../errors';
+import type { Services } from '../services';
+import type { Viewer } from '../viewer';
+import type { SavePageInput } from './page.service';
+
+async function expectCode(promise: Promise<unknown>, code: CodeName): Promise<DomainError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(DomainError);
+  expect((err as DomainError).codeName).toBe(code);
+  return err as DomainError;
+}
+
+describe.each(testDatabases())('pages on $name', (target) => {
+  let db: TestDb;
+  let owner: User, editor: User, editor2: User, reader: User, scoped: User, stranger: User;
+
+  beforeAll(async () => {
+    db = await openTestDb(target, 'pages');
+    const em = db.services().em;
+    owner = await buildUser(em);
+    editor = await buildUser(em);
+    editor2 = await buildUser(em);
+    reader = await buildUser(em);
+    scoped = await buildUser(em);
+    stranger = await buildUser(em);
+  });
+  afterAll(async () => db?.close());
+
+  async function as(user: User | null, visitPassword?: string): Promise<{ s: Services; viewer: Viewer }> {
+    const s = db.services();
+    return { s, viewer: await viewerOf(s.em, user, visitPassword) };
+  }
+
+  async function itemWithMembers(overrides: Parameters<typeof buildItem>[2] = {}) {
+    const em = db.services().em;
+    const item = await buildItem(em, owner, overrides);
+    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
+    em.create(ItemMember, { item, user: editor2.id, memberGroupId: MemberGroup.Edit });
+    em.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
+    await em.flush();
+    return item;
+  }
+
+  const save = async (user: User, input: SavePageInput, options?: { unknownCatalogAsRoot?: boolean }) => {
+    const { s, viewer } = await as(user);
+    return s.pages.save(viewer, input, options);
+  };
+  const info = async (user: User | null, pageId: number, visitPassword?: string) => {
+    const { s, viewer } = await as(user, visitPassword);
+    return s.pages.info(viewer, pageId);
+  };
+
+  it('creates a page as written, in a catalog, and logs it', async () => {
+    const item = await itemWithMembers();
+    const catalog = await buildCatalog(db.services().em, item, { name: 'Guide' });
+    const longAgo = new Date('2020-01-01T00:00:00Z');
+    await db.services().em.nativeUpdate(Item, { id: item.id }, { lastUpdateAt: longAgo });
+    const content = `<b>"x" & 'y'</b>\n# Title`;
+    const page = await save(editor, { itemId: item.id, catalogId: catalog.id, title: ' Intro ', content });
+    const check = db.services().em;
+    const stored = await check.findOneOrFail(Page, page.id);
+    expect([stored.title, stored.content, stored.version, stored.sNumber, stored.isDraft]).toEqual([
+      'Intro',
+      content,
+      1,
+      99,
+      false,
+    ]);
+    expect([stored.catalog?.id, stored.author?.id, stored.authorName]).toEqual([
+      catalog.id,
+      editor.id,
+      editor.username,
+    ]);
+    expect((await check.findOneOrFail(Item, item.id)).lastUpdateAt.getTime()).toBeGreaterThan(
+      longAgo.getTime(),
+    );
+    expect(await check.count(Subscription, { page: page.id, user: editor.id })).toBe(1);
+    const log = await check.find(ItemChangeLog, { item, objectType: 'page' });
+    expect(log.map((l) => [l.actionType, l.objectId, l.objectName])).toEqual([['create', page.id, 'Intro']]);
+  });
+
+  it('refuses empty pages, unknown catalogs and catalogs of other items', async () => {
+    const item = await itemWithMembers();
+    const other = await buildItem(db.services().em, owner);
+    const foreign = await buildCatalog(db.services().em, other);
+    await expectCode(save(owner, { itemId: item.id, title: 'T', content: '' }), 'PageContentRequired');
+    await expectCode(save(owner, { itemId: item.id, title: '  ', content: 'x' }), 'PageTitleRequired');
+    await expectCode(save(owner, { itemId: item.id, title: 'T'.repeat(256), content: 'x' }), 'NameTooLong');
+    await expectCode(
+      save(owner, { itemId: item.id, catalogId: foreign.id, title: 'T', content: 'x' }),
+      'CatalogNotFound',
+    );
+    // ShowDoc's REST door stores such a page at the root instead.
+    const rooted = await save(
+      owner,
+      { itemId: item.id, catalogId: foreign.id, title: 'T', content: 'x' },
+      { unknownCatalogAsRoot: true },
+    );
+    expect(rooted.catalog).toBeNull();
+    const deleted = await buildCatalog(db.services().em, item);
+    await db.services().em.nativeUpdate(Catalog, { id: deleted.id }, { deletedAt: new Date() });
+    await expectCode(
+      save(owner, { itemId: item.id, catalogId: deleted.id, title: 'T', content: 'x' }),
+      'CatalogNotFound',
+    );
+    await expectCode(save(reader, { itemId: item.id, title: 'T', content: 'x' }), 'ItemEditDenied');
+    await expectCode(save(stranger, { itemId: item.id, title: 'T', content: 'x' }), 'ItemEditDenied');
+  });
+
+  it('updates with a new version and keeps the previous one as history', async () => {
+    const item = await itemWithMembers();
+    const page = await save(owner, { itemId: item.id, title: 'v1', content: 'one', comments: 'first' });
+    const updated = await save(editor, {
+      id: page.id,
+      itemId: item.id,
+      title: 'v2',
+      content: 'two',
+      baseVersion: 1,
+    });
+    expect([updated.version, updated.title, updated.content, updated.comments, updated.authorName]).toEqual([
+      2,
+      'v2',
+      'two',
+      '',
+      editor.username,
+    ]);
+    const history = await db.services().em.find(PageHistory, { page: page.id });
+    expect(history.map((h) => [h.version, h.title, h.content, h.comments, h.authorName])).toEqual([
+      [1, 'v1', 'one', 'first', owner.username],
+    ]);
+    // An omitted catalog leaves the page where it is (ShowDoc moved it to the root).
+    const catalog = await buildCatalog(db.services().em, item);
+    await save(owner, { id: page.id, itemId: item.id, catalogId: catalog.id, title: 'v3', content: 'three' });
+    const v4 = await save(owner, { id: page.id, itemId: item.id, title: 'v4', content: 'four' });
+    expect([v4.version, v4.catalog?.id]).toEqual([4, catalog.id]);
+    // An omitted title stays too; a blank one is refused.
+    const v5 = await save(owner, { id: page.id, itemId: item.id, content: 'five' });
+    expect([v5.version, v5.title]).toEqual([5, 'v4']);
+    await expectCode(
+      save(owner, { id: page.id, itemId: item.id, title: ' ', content: 'x' }),
+      'PageTitleRequired',
+    );
+    await expectCode(save(owner, { itemId: item.id, content: 'x' }), 'PageTitleRequired');
+  });
+
+  it('refuses to overwrite a newer version when saved from an older one', async () => {
+    const item = await itemWithMembers();
+    const page = await save(owner, { itemId: item.id, title: 'T', content: 'base' });
+    await save(editor, { id: page.id, itemId: item.id, title: 'T', content: 'theirs', baseVersion: 1 });
+    const err = await expectCode(
+      save(editor2, { id: page.id, itemId: item.id, title: 'T', content: 'mine', baseVersion: 1 }),
+      'VersionConflict',
+    );
+    expect(err.extensions).toEqual({ currentVersion: 2 });
+    const stored = await db.services().em.findOneOrFail(Page, page.id);
+    expect([stored.content, stored.version]).toEqual(['theirs', 2]);
+    // Without a base version (the REST door) the last write wins.
+    const last = await save(editor2, { id: page.id, itemId: item.id, title: 'T', content: 'mine' });
+    expect([last.content, last.version]).toEqual(['mine', 3]);
+  });
+
+  it('lets exactly one of two concurrent saves from the same version win', async () => {
+    const item = await itemWithMembers();
+    const page = await save(owner, { itemId: item.id, title: 'T', content: 'base' });
+    const results = await Promise.allSettled([
+      save(editor, { id: page.id, itemId: item.id, title: 'T', content: 'A', baseVersion: 1 }),
+      save(editor2, { id: page.id, itemId: item.id, title: 'T', content: 'B', baseVersion: 1 }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const rejected = results.find((r) => r.status === 'rejected');
+    expect((rejected as PromiseRejectedResult).reason).toBeInstanceOf(DomainError);
+    expect(((rejected as PromiseRejectedResult).reason as DomainError).codeName).toBe('VersionConflict');
+    const stored = await db.services().em.findOneOrFail(Page, page.id);
+    expect(stored.version).toBe(2);
+    expect(await db.services().em.count(PageHistory, { page: page.id })).toBe(1);
+  });
+
+  it('never reaches a page of another item through an item one may edit', async () => {
+    const mine = await itemWithMembers();
+    const theirs = await buildItem(db.services().em, stranger);
+    const foreign = await buildPage(db.services().em, theirs, { title: 'secret', content: 'secret' });
+    await expectCode(
+      save(editor, { id: foreign.id, itemId: mine.id, title: 'pwned', content: 'x' }),
+      'PageNotInItem',
+    );
+    const stored = await db.services().em.findOneOrFail(Page, foreign.id);
+    expect([stored.title, stored.content]).toEqual(['secret', 'secret']);
+    const { s, viewer } = await as(editor);
+    expect(await s.pages.sort(viewer, mine.id, [{ pageId: foreign.id, sNumber: 1 }])).toBe(0);
+    expect((await db.services().em.findOneOrFail(Page, foreign.id)).sNumber).toBe(99);
+    await expectCode(s.pages.delete(viewer, foreign.id), 'ItemManageDenied');
+  });
+
+  it('refuses page writes on an archived item', async () => {
+    const item = await itemWithMembers({ isArchived: true });
+    const page = await buildPage(db.services().em, item, { author: editor });
+    await expectCode(save(owner, { itemId: item.id, title: 'T', content: 'x' }), 'ItemArchived');
+    await expectCode(
+      save(editor, { id: page.id, itemId: item.id, title: 'T', content: 'x' }),
+      'ItemArchived',
+    );
+    const asOwner = await as(owner);
+    await expectCode(asOwner.s.pages.delete(asOwner.viewer, page.id), 'ItemArchived');
+    const asEditor = await as(editor);
+    await expectCode(asEditor.s.pages.delete(asEditor.viewer, page.id), 'ItemArchived');
+    await expectCode(asOwner.s.pages.sort(asOwner.viewer, item.id, []), 'ItemArchived');
+    // Reading stays possible.
+    expect((await info(reader, page.id)).page.id).toBe(page.id);
+  });
+
+  it('enforces the page limit per item', async () => {
+    const item = await itemWithMembers();
+    await db.services().settings.set({ page_limit_per_item: '2' });
+    try {
+      await save(owner, { itemId: item.id, title: '1', content: 'x' });
+      const second = await save(owner, { itemId: item.id, title: '2', content: 'x' });
+      await expectCode(save(owner, { itemId: item.id, title: '3', content: 'x' }), 'PageLimit');
+      // Updates are not new pages.
+      await save(owner, { id: second.id, itemId: item.id, title: '2b', content: 'y' });
+    } finally {
+      await db.services().settings.set({ page_limit_per_item: '0' });
+    }
+  });
+
+  it('names a single-page item after its page', async () => {
+    const item = await itemWithMembers({ type: ItemType.SinglePage });
+    const page = await save(owner, { itemId: item.id, title: 'The one page', content: 'x' });
+    expect((await db.services().em.findOneOrFail(Item, item.id)).name).toBe('The one page');
+    await save(owner, { id: page.id, itemId: item.id, title: 'Renamed', content: 'x' });
+    expect((await db.services().em.findOneOrFail(Item, item.id)).name).toBe('Renamed');
+  });
+
+  describe('reading', () => {
+    it('gives the page with its catalog path', async () => {
+      const item = await itemWithMembers();
+      const em = db.services().em;
+      const a = await buildCatalog(em, item, { name: 'A' });
+      const a1 = await buildCatalog(em, item, { name: 'A1', parent: a });
+      const page = await buildPage(em, item, { catalog: a1, title: 'Deep' });
+      const view = await info(null, page.id);
+      expect(view.path.map((c) => c.name)).toEqual(['A', 'A1']);
+      expect([view.attachmentCount, view.shareKey]).toEqual([0, '']);
+      await expectCode(info(null, 0), 'PageNotFound');
+      await expectCode(info(null, 987654321), 'PageNotFound');
+      const gone = await buildPage(em, item, { deletedAt: new Date() });
+      await expectCode(info(owner, gone.id), 'PageNotFound');
+    });
+
+    it('asks for the visit password of a private item, and hides pages of deleted items', async () => {
+      const item = await itemWithMembers({ password: 'pw' });
+      const page = await buildPage(db.services().em, item);
+      await expectCode(info(stranger, page.id), 'PageVisitDenied');
+      await expectCode(info(null, page.id, 'wrong'), 'PageVisitDenied');
+      expect((await info(null, page.id, 'pw')).page.id).toBe(page.id);
+      expect((await info(reader, page.id)).page.id).toBe(page.id);
+      const deletedItem = await buildItem(db.services().em, owner, { deletedAt: new Date() });
+      const orphan = await buildPage(db.services().em, deletedItem);
+      await expectCode(info(owner, orphan.id), 'PageNotFound');
+    });
+
+    it('keeps a catalog-scoped member to the scope, even by page id', async () => {
+      const item = await itemWithMembers();
+      const em = db.services().em;
+      const allowed = await buildCatalog(em, item, { name: 'allowed' });
+      const sub = await buildCatalog(em, item, { name: 'sub', parent: allowed });
+      const other = await buildCatalog(em, item, { name: 'other' });
+      const member = em.create(ItemMember, { item, user: scoped.id, memberGroupId: MemberGroup.Edit });
+      member.catalogs.add(em.getReference(Catalog, allowed.id));
+      await em.flush();
+      const inside = await buildPage(em, item, { catalog: sub });
+      const outside = await buildPage(em, item, { catalog: other, title: 'outside', content: 'secret' });
+      const root = await buildPage(em, item);
+
+      expect((await info(scoped, inside.id)).path.map((c) => c.name)).toEqual(['allowed', 'sub']);
+      expect((await info(scoped, root.id)).page.id).toBe(root.id);
+      await expectCode(info(scoped, outside.id), 'PageVisitDenied');
+      // Nor can they overwrite, move into, delete or reorder what they cannot read.
+      await expectCode(
+        save(scoped, { id: outside.id, itemId: item.id, title: 'x', content: 'x' }),
+        'ItemEditDenied',
+      );
+      await expectCode(
+        save(scoped, { itemId: item.id, catalogId: other.id, title: 'x', content: 'x' }),
+        'ItemEditDenied',
+      );
+      const { s, viewer } = await as(scoped);
+      await expectCode(s.pages.delete(viewer, outside.id), 'ItemManageDenied');
+      await expectCode(s.pages.sort(viewer, item.id, [{ pageId: outside.id, sNumber: 1 }]), 'ItemEditDenied');
+      const stored = await db.services().em.findOneOrFail(Page, outside.id);
+      expect([stored.title, stored.content, stored.sNumber]).toEqual(['outside', 'secret', 99]);
+      // Inside the scope they edit as any editor.
+      const saved = await save(scoped, { id: inside.id, itemId: item.id, title: 'mine now', content: 'x' });
+      expect(saved.version).toBe(2);
+    });
+
+    it('shows a draft to its author only', async () => {
+      const item = await itemWithMembers();
+      const page = await save(editor, { itemId: item.id, title: 'wip', content: 'x', isDraft: true });
+      expect((await info(editor, page.id)).page.isDraft).toBe(true);
+      await expectCode(info(owner, page.id), 'PageDraft');
+      await expectCode(info(null, page.id), 'PageDraft');
+      await expectCode(
+        save(editor2, { id: page.id, itemId: item.id, title: 'x', content: 'x' }),
+        'PageDraft',
+      );
+      const published = await save(editor, {
+        id: page.id,
+        itemId: item.id,
+        title: 'done',
+        content: 'x',
+        isDraft: false,
+      });
+      expect(published.isDraft).toBe(false);
+      expect((await info(owner, page.id)).page.title).toBe('done');
+    });
+  });
+
+  describe('deleting', () => {
+    it('sends the page to the recycle bin, for managers and for its last editor', async () => {
+      const item = await itemWithMembers();
+      const em = db.services().em;
+      const byEditor = await buildPage(em, item, { author: editor, title: 'by editor' });
+      const byOwner = await buildPage(em, item, { author: owner, title: 'by owner' });
+      const asEditor2 = await as(editor2);
+      await expectCode(asEditor2.s.pages.delete(asEditor2.viewer, byEditor.id), 'ItemManageDenied');
+      const asReader = await as(reader);
+      await expectCode(asReader.s.pages.delete(asReader.viewer, byOwner.id), 'ItemManageDenied');
+      const anonymous = await as(null);
+      await expectCode(anonymous.s.pages.delete(anonymous.viewer, byOwner.id), 'LoginRequired');
+
+      const asEditor = await as(editor);
+      await asEditor.s.pages.delete(asEditor.viewer, byEditor.id);
+      const asOwner = await as(owner);
+      await asOwner.s.pages.delete(asOwner.viewer, byOwner.id);
+      await expectCode(asOwner.s.pages.delete(asOwner.viewer, byOwner.id), 'PageNotFound');
+
+      const check = db.services().em;
+      expect((await check.findOneOrFail(Page, byEditor.id)).deletedAt).not.toBeNull();
+      const entries = await check.find(RecycleEntry, { item }, { orderBy: { id: 'asc' } });
+      expect(
+        entries.map((e) => [e.page.id, e.title, e.deletedBy?.id, e.deletedByName, e.deletedWithCatalogId]),
+      ).toEqual([
+        [byEditor.id, 'by editor', editor.id, editor.username, null],
+        [byOwner.id, 'by owner', owner.id, owner.username, null],
+      ]);
+      const log = await check.find(ItemChangeLog, { item, actionType: 'delete' });
+      expect(log.map((l) => l.objectName).sort()).toEqual(['by editor', 'by owner']);
+    });
+  });
+
+  it('sorts the pages of an item', async () => {
+    const item = await itemWithMembers();
+    const em = db.services().em;
+    const a = await buildPage(em, item);
+    const b = await buildPage(em, item);
+    const { s, viewer } = await as(editor);
+    expect(
+      await s.pages.sort(viewer, item.id, [
+        { pageId: a.id, sNumber: 2 },
+        { pageId: b.id, sNumber: 1 },
+      ]),
+    ).toBe(2);
+    const check = db.services().em;
+    expect((await check.findOneOrFail(Page, a.id)).sNumber).toBe(2);
+    expect((await check.findOneOrFail(Page, b.id)).sNumber).toBe(1);
+    const asReader = await as(reader);
+    await expectCode(
+      asReader.s.pages.sort(asReader.viewer, item.id, [{ pageId: a.id, sNumber: 5 }]),
+      'ItemEditDenied',
+    );
+  });
+});

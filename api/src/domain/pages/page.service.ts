@@ -1,0 +1,360 @@
+import type { EntityManager } from '@mikro-orm/core';
+import {
+  AttachmentPage,
+  DEFAULT_S_NUMBER,
+  ItemType,
+  Page,
+  PageHistory,
+  RecycleEntry,
+  SinglePageLink,
+  Subscription,
+  type Catalog,
+  type Item,
+} from '../../../../db/src';
+import { loadCatalogPath } from '../catalogs/catalog-tree';
+import { pageVisibleInScope, requireWritableScope } from '../catalogs/scope';
+import type { ChangeLogService } from '../changelog/changelog.service';
+import { DomainError } from '../errors';
+import type { ItemRights, PolicyService } from '../policy/policy.service';
+import type { SettingsService } from '../settings/settings.service';
+import { inTransaction } from '../transaction';
+import type { Viewer } from '../viewer';
+import { checkPageLimit } from './page-limit';
+
+export const PAGE_TITLE_MAX = 255;
+export const PAGE_COMMENTS_MAX = 255;
+/** A concurrent save between our read and our write is retried this often before giving up. */
+const SAVE_ATTEMPTS = 3;
+
+export interface SavePageInput {
+  /** Absent: create. */
+  id?: number;
+  itemId: number;
+  /** undefined: unchanged (the root for a new page); null or 0: the root. */
+  catalogId?: number | null;
+  /** undefined: unchanged (required for a new page). */
+  title?: string;
+  /** Markdown as written. */
+  content: string;
+  /** The version the editor started from; a newer stored version fails with VersionConflict. */
+  baseVersion?: number;
+  /** The note describing this change; '' when absent. */
+  comments?: string;
+  /** undefined: unchanged (false for a new page). */
+  isDraft?: boolean;
+  /** undefined: unchanged (99 for a new page). */
+  sNumber?: number;
+  /** undefined: unchanged ('' for a new page, or derived from a RunApi document). */
+  extInfo?: string;
+}
+
+export interface SavePageOptions {
+  /** ShowDoc's `page/save` stores a page whose catalog is unknown at the root instead of failing. */
+  unknownCatalogAsRoot?: boolean;
+}
+
+/** A page as its reader gets it: the catalogs above it and what the doors show beside it. */
+export interface PageView {
+  page: Page;
+  item: Item;
+  rights: ItemRights;
+  /** Top-level catalog first; empty for a root page. */
+  path: Catalog[];
+  attachmentCount: number;
+  /** The live share key, '' when the page has none. */
+  shareKey: string;
+}
+
+export class PageService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly policy: PolicyService,
+    private readonly changeLog: ChangeLogService,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /**
+   * Creates or updates a page. An update keeps the previous version as a history row and increments
+   * `version`; with `baseVersion` it refuses to overwrite a newer version, without it the last write wins.
+   */
+  async save(viewer: Viewer, input: SavePageInput, options: SavePageOptions = {}): Promise<Page> {
+    viewer.requireUser();
+    if (!input.content) throw new DomainError('PageContentRequired');
+    const { item, rights } = await this.policy.requireEdit(viewer, input.itemId);
+    // An update may leave the title alone; a new page needs one.
+    const title = input.title?.trim();
+    if (input.title !== undefined && !title) throw new DomainError('PageTitleRequired');
+    if (title && title.length > PAGE_TITLE_MAX) throw new DomainError('NameTooLong');
+
+    let catalog: Catalog | null | undefined;
+    if (input.catalogId === undefined) catalog = undefined;
+    else if (!input.catalogId) catalog = null;
+    else {
+      const path = await loadCatalogPath(this.em, item.id, input.catalogId);
+      if (!path && !options.unknownCatalogAsRoot) throw new DomainError('CatalogNotFound');
+      catalog = path ? path[path.length - 1]! : null;
+    }
+    if (catalog !== undefined) requireWritableScope(rights, await this.topOf(item, catalog), 'page');
+
+    if (!input.id) {
+      if (!title) throw new DomainError('PageTitleRequired');
+      return this.create(viewer, item, title, catalog ?? null, input);
+    }
+
+    const page = await this.em.findOne(Page, { id: input.id });
+    if (!page || page.deletedAt) throw new DomainError('PageNotFound');
+    if (page.item.id !== item.id) throw new DomainError('PageNotInItem');
+    requireWritableScope(rights, await this.topOf(item, page.catalog), 'page');
+    if (page.isDraft && page.author?.id !== viewer.user?.id) throw new DomainError('PageDraft');
+
+    for (let attempt = 1; ; attempt++) {
+      if (input.baseVersion !== undefined && input.baseVersion !== page.version) throw versionConflict(page);
+      const saved = await this.update(viewer, item, page, title ?? page.title, catalog, input);
+      if (saved) return saved;
+      // Someone saved between our read and our write: look again.
+      const current = await this.em.refresh(page);
+      if (!current || current.deletedAt) throw new DomainError('PageNotFound');
+      if (input.baseVersion !== undefined || attempt >= SAVE_ATTEMPTS) throw versionConflict(current);
+    }
+  }
+
+  /** A readable page with its catalog path; other items, scopes and drafts are refused. */
+  async info(viewer: Viewer, pageId: number, now = new Date()): Promise<PageView> {
+    const page = pageId > 0 ? await this.em.findOne(Page, { id: pageId, deletedAt: null }) : null;
+    if (!page) throw new DomainError('PageNotFound');
+    const { item, rights } = await this.policy.requireVisit(viewer, page.item.id).catch((err: unknown) => {
+      if (err instanceof DomainError && err.codeName === 'ItemNotFound')
+        throw new DomainError('PageNotFound');
+      if (err instanceof DomainError && err.codeName === 'ItemVisitDenied') {
+        throw new DomainError('PageVisitDenied');
+      }
+      throw err;
+    });
+    const path = page.catalog ? await loadCatalogPath(this.em, item.id, page.catalog.id) : [];
+    // A page whose catalog chain is broken has no top-level catalog a scope could contain.
+    const top = path === null ? -1 : (path[0]?.id ?? null);
+    if (!pageVisibleInScope(rights, top)) throw new DomainError('PageVisitDenied');
+    if (page.isDraft && (!page.author || page.author.id !== viewer.user?.id))
+      throw new DomainError('PageDraft');
+
+    const attachmentCount = await this.em.count(AttachmentPage, { page });
+    const link = await this.em.findOne(SinglePageLink, { page });
+    const shareKey = link && (!link.expiresAt || link.expiresAt > now) ? link.uniqueKey : '';
+    return { page, item, rights, path: path ?? [], attachmentCount, shareKey };
+  }
+
+  /** The catalogs above a page already shown to the viewer, top first. */
+  async catalogPath(page: Page): Promise<Catalog[]> {
+    return page.catalog ? ((await loadCatalogPath(this.em, page.item.id, page.catalog.id)) ?? []) : [];
+  }
+
+  /**
+   * Sends a page to the recycle bin. Allowed to the item's managers and to the page's last editor
+   * while they may edit the item (compat-data §10.5; ShowDoc also let former members delete).
+   */
+  async delete(viewer: Viewer, pageId: number, now = new Date()): Promise<void> {
+    const page = pageId > 0 ? await this.em.findOne(Page, { id: pageId, deletedAt: null }) : null;
+    if (!page) throw new DomainError('PageNotFound');
+    const user = viewer.requireUser();
+    const access = await this.policy.requireManage(viewer, page.item.id).catch(async (err: unknown) => {
+      if (!(err instanceof DomainError) || err.codeName !== 'ItemManageDenied') throw err;
+      // Not a manager: the last editor may still delete while they may edit (archived items refuse).
+      const edit = await this.policy.requireEdit(viewer, page.item.id).catch((editErr: unknown) => {
+        throw editErr instanceof DomainError && editErr.codeName === 'ItemArchived' ? editErr : err;
+      });
+      if (page.author?.id !== user.id) throw err;
+      return edit;
+    });
+    const { item, rights } = access;
+    requireWritableScope(rights, await this.topOf(item, page.catalog), 'page');
+
+    await inTransaction(this.em, async () => {
+      page.deletedAt = now;
+      const entry =
+        (await this.em.findOne(RecycleEntry, { page })) ??
+        this.em.create(RecycleEntry, { item, page, title: page.title, deletedByName: '', deletedAt: now });
+      Object.assign(entry, {
+        item,
+        title: page.title,
+        deletedBy: user,
+        deletedByName: user.username,
+        deletedAt: now,
+        deletedWithCatalogId: null,
+      });
+      this.em.persist(entry);
+      item.lastUpdateAt = now;
+      await this.em.flush();
+      await this.changeLog.record(item, user, {
+        action: 'delete',
+        objectType: 'page',
+        objectId: page.id,
+        objectName: page.title,
+      });
+    });
+  }
+
+  /** Sets the order of pages of one item; ids of other items or deleted pages are ignored. */
+  async sort(
+    viewer: Viewer,
+    itemId: number,
+    order: Array<{ pageId: number; sNumber: number }>,
+  ): Promise<number> {
+    const { item, rights } = await this.policy.requireEdit(viewer, itemId);
+    const ids = order.map((o) => o.pageId).filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (!ids.length) return 0;
+    const pages = await this.em.find(Page, { id: { $in: ids }, item, deletedAt: null });
+    const byId = new Map(pages.map((p) => [p.id, p]));
+    const changed: Array<{ page: Page; sNumber: number }> = [];
+    for (const { pageId, sNumber } of order) {
+      const page = byId.get(pageId);
+      if (!page || page.sNumber === sNumber) continue;
+      requireWritableScope(rights, await this.topOf(item, page.catalog), 'page');
+      changed.push({ page, sNumber });
+    }
+    for (const { page, sNumber } of changed) page.sNumber = sNumber;
+    await this.em.flush();
+    return changed.length;
+  }
+
+  private async create(
+    viewer: Viewer,
+    item: Item,
+    title: string,
+    catalog: Catalog | null,
+    input: SavePageInput,
+  ): Promise<Page> {
+    const user = viewer.requireUser();
+    await checkPageLimit(this.em, this.settings, item, 1);
+    return inTransaction(this.em, async () => {
+      const now = new Date();
+      const page = this.em.create(Page, {
+        item,
+        catalog,
+        title,
+        content: input.content,
+        comments: (input.comments ?? '').slice(0, PAGE_COMMENTS_MAX),
+        sNumber: input.sNumber ?? DEFAULT_S_NUMBER,
+        isDraft: input.isDraft ?? false,
+        extInfo: input.extInfo || runApiExtInfo(item, input.content),
+        author: user,
+        authorName: user.username,
+        createdAt: now,
+        updatedAt: now,
+      });
+      this.em.persist(page);
+      // The creator follows the page's updates, as in ShowDoc.
+      this.em.persist(this.em.create(Subscription, { user, page, actionType: 'update' }));
+      this.touchItem(item, title, now);
+      await this.em.flush();
+      await this.changeLog.record(item, user, {
+        action: 'create',
+        objectType: 'page',
+        objectId: page.id,
+        objectName: page.title,
+      });
+      return page;
+    });
+  }
+
+  /** One update attempt; null when another save got in first (nothing is written then). */
+  private async update(
+    viewer: Viewer,
+    item: Item,
+    page: Page,
+    title: string,
+    catalog: Catalog | null | undefined,
+    input: SavePageInput,
+  ): Promise<Page | null> {
+    const user = viewer.requireUser();
+    return inTransaction(this.em, async () => {
+      const previous = page.version;
+      // Claims the next version: 0 rows means the stored page is no longer the one we read.
+      const claimed = await this.em.nativeUpdate(
+        Page,
+        { id: page.id, version: previous },
+        { version: previous + 1 },
+      );
+      if (!claimed) return null;
+      const now = new Date();
+      this.em.persist(
+        this.em.create(PageHistory, {
+          page,
+          item,
+          catalogId: page.catalog?.id ?? null,
+          title: page.title,
+          content: page.content,
+          comments: page.comments,
+          author: page.author,
+          authorName: page.authorName,
+          version: previous,
+          // When that version was saved, as ShowDoc's history `addtime`.
+          createdAt: page.updatedAt,
+        }),
+      );
+      page.title = title;
+      page.content = input.content;
+      page.comments = (input.comments ?? '').slice(0, PAGE_COMMENTS_MAX);
+      if (catalog !== undefined) page.catalog = catalog;
+      if (input.sNumber !== undefined) page.sNumber = input.sNumber;
+      if (input.isDraft !== undefined) page.isDraft = input.isDraft;
+      if (input.extInfo !== undefined) page.extInfo = input.extInfo || runApiExtInfo(item, input.content);
+      page.author = user;
+      page.authorName = user.username;
+      page.updatedAt = now;
+      page.version = previous + 1;
+      this.touchItem(item, title, now);
+      await this.em.flush();
+      await this.changeLog.record(item, user, {
+        action: 'update',
+        objectType: 'page',
+        objectId: page.id,
+        objectName: page.title,
+      });
+      return page;
+    });
+  }
+
+  /** Page writes bump the item's update time; a single-page item is named after its page. */
+  private touchItem(item: Item, title: string, now: Date): void {
+    item.lastUpdateAt = now;
+    if (item.type === ItemType.SinglePage) item.name = title.slice(0, 200);
+  }
+
+  /** The top-level catalog above a catalog of `item` (-1 when its chain is broken), null at the root. */
+  private async topOf(item: Item, catalog: Catalog | null): Promise<number | null> {
+    if (!catalog) return null;
+    const path = await loadCatalogPath(this.em, item.id, catalog.id);
+    return path ? path[0]!.id : -1;
+  }
+}
+
+function versionConflict(page: Page): DomainError {
+  return new DomainError(
+    'VersionConflict',
+    {
+      en: `Someone saved this page after you opened it (now at version ${page.version})`,
+      zh: `页面已被他人修改（当前版本 ${page.version}）`,
+    },
+    { currentVersion: page.version },
+  );
+}
+
+/**
+ * RunApi items (type 3) describe an API document in `ext_info` when the client leaves it empty
+ * (compat-api §5.2): websocket, sse, or an HTTP method.
+ */
+export function runApiExtInfo(item: Item, content: string): string {
+  if (item.type !== ItemType.ApiClient) return '';
+  let doc: unknown;
+  try {
+    doc = JSON.parse(content);
+  } catch {
+    return '';
+  }
+  const info = doc && typeof doc === 'object' && 'info' in doc ? doc.info : null;
+  if (!info || typeof info !== 'object' || !('url' in info) || !info.url) return '';
+  const type = 'type' in info ? String(info.type) : '';
+  if (type === 'websocket' || type === 'sse') return JSON.stringify({ page_type: type, api_info: { type } });
+  const method = 'method' in info && info.method ? String(info.method) : 'GET';
+  return JSON.stringify({ page_type: 'api', api_info: { method } });
+}

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Catalog, ItemMember, MemberGroup, type Item, type User } from '../../../../db/src';
+import {
+  buildCatalog,
+  buildItem,
+  buildPage,
+  buildSession,
+  buildUser,
+} from '../../../../test/support/factories';
+import { testDatabases } from '../../../../test/support/mysql';
+import { startTestServer, type TestServer } from '../../../../test/support/server';
+
+const SAVE = `mutation Save($input: SavePageInput!) {
+  savePage(input: $input) { id itemId catalogId title content version authorName path { id name } }
+}`;
+const PAGE = `query Page($id: Int!) {
+  page(id: $id) { id title content version isDraft authorName attachmentCount path { id name } }
+}`;
+
+interface SavedPage {
+  id: number;
+  itemId: number;
+  catalogId: number | null;
+  title: string;
+  content: string;
+  version: number;
+  authorName: string;
+  path: Array<{ id: number; name: string }>;
+}
+
+describe.each(testDatabases())('GraphQL pages on $name', (target) => {
+  let server: TestServer;
+  let owner: User, editor: User, scoped: User;
+  let ownerToken: string, editorToken: string, scopedToken: string;
+  let item: Item;
+  let guide: Catalog, other: Catalog;
+
+  beforeAll(async () => {
+    server = await startTestServer(target, 'gql_pages');
+    const em = server.db.orm.em.fork();
+    owner = await buildUser(em);
+    editor = await buildUser(em);
+    scoped = await buildUser(em);
+    item = await buildItem(em, owner);
+    guide = await buildCatalog(em, item, { name: 'Guide' });
+    other = await buildCatalog(em, item, { name: 'Other' });
+    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
+    const member = em.create(ItemMember, { item, user: scoped.id, memberGroupId: MemberGroup.ReadOnly });
+    member.catalogs.add(em.getReference(Catalog, guide.id));
+    await em.flush();
+    ownerToken = await buildSession(em, owner);
+    editorToken = await buildSession(em, editor);
+    scopedToken = await buildSession(em, scoped);
+  });
+  afterAll(async () => server?.close());
+
+  const save = (input: Record<string, unknown>, token = ownerToken) =>
+    server.graphql<{ savePage: SavedPage }>(SAVE, { input }, token);
+
+  it('creates and updates a page, returning clean markdown and its path', async () => {
+    const content = `<b>"x" & 'y'</b>`;
+    const created = await save({ itemId: item.id, catalogId: guide.id, title: 'Intro', content });
+    expect(created.errors).toBeUndefined();
+    expect(created.data?.savePage).toMatchObject({
+      itemId: item.id,
+      catalogId: guide.id,
+      title: 'Intro',
+      content,
+      version: 1,
+      authorName: owner.username,
+      path: [{ id: guide.id, name: 'Guide' }],
+    });
+    const id = created.data!.savePage.id;
+    const updated = await save(
+      { id, itemId: item.id, title: 'Intro', content: 'v2', baseVersion: 1 },
+      editorToken,
+    );
+    expect(updated.data?.savePage).toMatchObject({ version: 2, content: 'v2', catalogId: guide.id });
+    const read = await server.graphql<{ page: SavedPage }>(PAGE, { id });
+    expect(read.data?.page).toMatchObject({
+      title: 'Intro',
+      content: 'v2',
+      version: 2,
+      path: [{ name: 'Guide' }],
+    });
+  });
+
+  it('reports a version conflict with the current version and keeps the newer text', async () => {
+    const created = await save({ itemId: item.id, title: 'Shared', content: 'base' });
+    const id = created.data!.savePage.id;
+    await save({ id, itemId: item.id, title: 'Shared', content: 'first', baseVersion: 1 }, editorToken);
+    const late = await save({ id, itemId: item.id, title: 'Shared', content: 'second', baseVersion: 1 });
+    expect(late.data).toBeNull();
+    expect(late.errors?.[0]?.extensions).toEqual({
+      code: 'VERSION_CONFLICT',
+      showdocCode: 10101,
+      currentVersion: 2,
+    });
+    const read = await server.graphql<{ page: SavedPage }>(PAGE, { id });
+    expect(read.data?.page.content).toBe('first');
+  });
+
+  it('refuses bad input with domain errors, not server errors', async () => {
+    const empty = await save({ itemId: item.id, title: 'T', content: '' });
+    expect(empty.errors?.[0]?.extensions?.code).toBe('BAD_INPUT');
+    const foreign = await buildCatalog(
+      server.db.orm.em.fork(),
+      await buildItem(server.db.orm.em.fork(), owner),
+    );
+    const wrongCatalog = await save({ itemId: item.id, catalogId: foreign.id, title: 'T', content: 'x' });
+    expect(wrongCatalog.errors?.[0]?.extensions?.code).toBe('CATALOG_NOT_FOUND');
+    const anonymous = await server.graphql(SAVE, { input: { itemId: item.id, title: 'T', content: 'x' } });
+    expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    const missing = await server.graphql(PAGE, { id: 999999 });
+    expect(missing.errors?.[0]?.extensions?.code).toBe('PAGE_NOT_FOUND');
+  });
+
+  it("keeps a scoped member out of other catalogs' pages", async () => {
+    const em = server.db.orm.em.fork();
+    const inside = await buildPage(em, item, { catalog: guide, title: 'inside' });
+    const outside = await buildPage(em, item, { catalog: other, title: 'outside' });
+    const ok = await server.graphql<{ page: SavedPage }>(PAGE, { id: inside.id }, scopedToken);
+    expect(ok.data?.page.title).toBe('inside');
+    const denied = await server.graphql(PAGE, { id: outside.id }, scopedToken);
+    expect(denied.errors?.[0]?.extensions).toEqual({ code: 'FORBIDDEN', showdocCode: 10101 });
+  });
+
+  it('deletes and sorts pages', async () => {
+    const em = server.db.orm.em.fork();
+    const a = await buildPage(em, item, { title: 'a' });
+    const b = await buildPage(em, item, { title: 'b' });
+    const sorted = await server.graphql<{ sortPages: number }>(
+      'mutation($itemId: Int!, $order: [PageOrderInput!]!) { sortPages(itemId: $itemId, order: $order) }',
+      {
+        itemId: item.id,
+        order: [
+          { pageId: a.id, sNumber: 5 },
+          { pageId: b.id, sNumber: 4 },
+        ],
+      },
+      editorToken,
+    );
+    expect(sorted.data?.sortPages).toBe(2);
+    const notAuthor = await server.graphql(
+      'mutation($id: Int!) { deletePage(id: $id) }',
+      { id: a.id },
+      editorToken,
+    );
+    expect(notAuthor.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const deleted = await server.graphql<{ deletePage: boolean }>(
+      'mutation($id: Int!) { deletePage(id: $id) }',
+      { id: a.id },
+      ownerToken,
+    );
+    expect(deleted.data?.deletePage).toBe(true);
+    const gone = await server.graphql(PAGE, { id: a.id }, ownerToken);
+    expect(gone.errors?.[0]?.extensions?.code).toBe('PAGE_NOT_FOUND');
+  });
+
+  it('turns SQL into a markdown table', async () => {
+    const answer = await server.graphql<{ sqlToMarkdownTable: string }>(
+      'mutation($sql: String!) { sqlToMarkdownTable(sql: $sql) }',
+      { sql: "CREATE TABLE t (id int NOT NULL COMMENT 'key')" },
+    );
+    expect(answer.data?.sqlToMarkdownTable).toContain('| id | int | 否 |  | key |');
+    const bad = await server.graphql('mutation($sql: String!) { sqlToMarkdownTable(sql: $sql) }', {
+      sql: 'nope',
+    });
+    expect(bad.errors?.[0]?.extensions).toEqual({ code: 'BAD_INPUT', showdocCode: 10101 });
+  });
+});

@@ -1,0 +1,138 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import type { Catalog as CatalogEntity, Page as PageEntity } from '../../../../db/src';
+import type { PageView } from '../../domain/pages/page.service';
+
+@ObjectType({ description: 'A catalog above a page' })
+export class CatalogRef {
+  @Field(() => Int)
+  id!: number;
+
+  @Field()
+  name!: string;
+
+  static from(catalog: CatalogEntity): CatalogRef {
+    return Object.assign(new CatalogRef(), { id: catalog.id, name: catalog.name });
+  }
+}
+
+@ObjectType({ description: 'A page: markdown as written, with its version for safe concurrent editing' })
+export class Page {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => Int)
+  itemId!: number;
+
+  @Field(() => Int, { nullable: true, description: 'null at the item root' })
+  catalogId!: number | null;
+
+  @Field()
+  title!: string;
+
+  @Field({ description: 'Markdown (or the JSON of an API document) as written' })
+  content!: string;
+
+  @Field(() => Int, { description: 'Incremented by every save; send it back as `baseVersion`' })
+  version!: number;
+
+  @Field(() => Int)
+  sNumber!: number;
+
+  @Field()
+  isDraft!: boolean;
+
+  @Field({ description: 'The note of the last change' })
+  comments!: string;
+
+  @Field(() => Int, { nullable: true, description: 'The last editor' })
+  authorId!: number | null;
+
+  @Field({ description: "The last editor's username" })
+  authorName!: string;
+
+  @Field()
+  createdAt!: Date;
+
+  @Field({ description: 'When the current version was saved' })
+  updatedAt!: Date;
+
+  /** Known when read through `page`; otherwise resolved. */
+  knownPath?: CatalogRef[];
+
+  @Field(() => Int, { nullable: true, description: 'Attachments shown on the page (when read with `page`)' })
+  attachmentCount!: number | null;
+
+  entity!: PageEntity;
+
+  static from(page: PageEntity): Page {
+    return Object.assign(new Page(), {
+      id: page.id,
+      itemId: page.item.id,
+      catalogId: page.catalog?.id ?? null,
+      title: page.title,
+      content: page.content,
+      version: page.version,
+      sNumber: page.sNumber,
+      isDraft: page.isDraft,
+      comments: page.comments,
+      authorId: page.author?.id ?? null,
+      authorName: page.authorName,
+      createdAt: page.createdAt,
+      updatedAt: page.updatedAt,
+      attachmentCount: null,
+      entity: page,
+    });
+  }
+
+  static fromView(view: PageView): Page {
+    return Object.assign(Page.from(view.page), {
+      knownPath: view.path.map(CatalogRef.from),
+      attachmentCount: view.attachmentCount,
+    });
+  }
+}
+
+@InputType()
+export class SavePageInput {
+  @Field(() => Int, { nullable: true, description: 'Absent: create a page' })
+  id?: number | null;
+
+  @Field(() => Int)
+  itemId!: number;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Absent: unchanged (the root for a new page); null: the item root',
+  })
+  catalogId?: number | null;
+
+  @Field()
+  title!: string;
+
+  @Field({ description: 'Markdown as written; required' })
+  content!: string;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The version you started from: a newer saved version fails with VERSION_CONFLICT',
+  })
+  baseVersion?: number | null;
+
+  @Field({ nullable: true, description: 'A note about this change' })
+  comments?: string;
+
+  @Field({ nullable: true, description: 'Absent: unchanged (not a draft for a new page)' })
+  isDraft?: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'Absent: unchanged (99 for a new page)' })
+  sNumber?: number | null;
+}
+
+@InputType()
+export class PageOrderInput {
+  @Field(() => Int)
+  pageId!: number;
+
+  @Field(() => Int)
+  sNumber!: number;
+}

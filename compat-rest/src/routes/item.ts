@@ -1,0 +1,319 @@
+import { z } from 'zod';
+import { DomainError } from '../../../api/src/domain/errors';
+import type { MyList, MyListEntry, SortEntry } from '../../../api/src/domain/items/item.service';
+import type { Item, ItemApiKey, User } from '../../../db/src';
+import { action, type Controller } from '../action';
+import { idList, optionalStr, parseJsonParam, phpTruthy } from '../form-values';
+import { itemInfo } from './item-info';
+import { itemSearch } from './item-search';
+import { int, str } from '../params';
+import { s, ts, type Wire } from '../wire';
+
+/** ShowDoc's AiConfig defaults: Quire has no AI knowledge base, so every item answers these. */
+const AI_CONFIG_DEFAULTS: Wire = {
+  enabled: 0,
+  dialog_collapsed: 1,
+  guest_enabled: 0,
+  welcome_message: '',
+  system_prompt: '',
+};
+
+/** ShowDoc's ItemRow (compat-api §0.9): every column as a string, `password` in plain text. */
+export function itemRow(item: Item, owner: User): { [key: string]: Wire } {
+  return {
+    item_id: s(item.id),
+    item_name: item.name,
+    item_description: item.description,
+    uid: s(owner.id),
+    username: owner.username,
+    password: item.password,
+    addtime: ts(item.createdAt),
+    last_update_time: ts(item.lastUpdateAt),
+    item_domain: item.domain ?? '',
+    item_type: s(item.type),
+    is_archived: s(item.isArchived),
+    is_del: s(item.deletedAt !== null),
+    allow_comment: s(item.allowComment),
+    allow_feedback: s(item.allowFeedback),
+  };
+}
+
+function itemTokenRow(key: ItemApiKey): Wire {
+  return {
+    id: s(key.id),
+    item_id: s(key.item.id),
+    api_key: key.apiKey,
+    api_token: key.apiToken,
+    addtime: ts(key.createdAt),
+    last_check_time: ts(key.lastCheckAt),
+  };
+}
+
+/** One entry of `item/myList` (compat-api §3.1), keys in ShowDoc's order. */
+function myListEntry(list: MyList, entry: MyListEntry): Wire {
+  const { item } = entry;
+  const creator = entry.rights.isOwner;
+  const showPassword = creator || entry.manager;
+  // With a manual order, unnumbered items carry their id as a string: ShowDoc's own mix of types.
+  const sNumber: Wire = list.sorted ? (entry.sortNumber ?? s(item.id)) : 0;
+  return {
+    item_id: s(item.id),
+    uid: s(item.owner.id),
+    item_name: item.name,
+    item_domain: item.domain ?? '',
+    item_type: s(item.type),
+    last_update_time: ts(item.lastUpdateAt),
+    item_description: item.description,
+    is_del: '0',
+    ...(showPassword ? { password: item.password } : {}),
+    s_number: sNumber,
+    creator: creator ? 1 : 0,
+    manage: entry.manager ? 1 : 0,
+    // ShowDoc computes this after hiding the password, so non-managers always see 0.
+    is_private: showPassword && item.password !== '' ? 1 : 0,
+    is_star: entry.starred ? 1 : 0,
+    ...(list.hasPins ? { top: entry.pinned ? 1 : 0 } : {}),
+  };
+}
+
+/** `item_group_ids` (array, JSON array or comma list) wins over `item_group_id`. */
+function groupIdsOf(ids: unknown, single: number): number[] {
+  const list = idList(ids);
+  return list.length ? list : single > 0 ? [single] : [];
+}
+
+/** `item/sort` data: a JSON object `{"<item_id>": <s_number>}`. */
+function sortEntries(data: string): SortEntry[] {
+  if (!data) throw new DomainError('BadInput', { en: 'The order is required', zh: '排序数据不能为空' });
+  const parsed = parseJsonParam(data);
+  if (Array.isArray(parsed) && parsed.length === 0) return [];
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new DomainError('BadInput');
+  return Object.entries(parsed).map(([itemId, sNumber]) => ({
+    itemId: Number(itemId),
+    sNumber: typeof sNumber === 'string' ? Number(sNumber) : typeof sNumber === 'number' ? sNumber : NaN,
+  }));
+}
+
+/** A base64 text as ShowDoc's `base64_decode` would give it back; '' when it is not base64. */
+function decodeBase64(text: string): string {
+  const compact = text.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) return '';
+  return Buffer.from(compact, 'base64').toString('utf8');
+}
+
+const itemId = { item_id: int() };
+
+export const item: Controller = {
+  /** compat-rest/src/routes/item-info.ts */
+  info: itemInfo,
+  /** compat-rest/src/routes/item-search.ts */
+  search: itemSearch,
+  myList: action({
+    auth: 'login',
+    params: { original: int(), item_group_id: int() },
+    async handle({ services, viewer }, p) {
+      const list = await services.items.myList(viewer, { owned: p.original > 0, groupId: p.item_group_id });
+      return list.entries.map((entry) => myListEntry(list, entry));
+    },
+  }),
+
+  detail: action({
+    auth: 'login',
+    params: itemId,
+    async handle({ services, viewer }, p) {
+      const { item, owner, groupIds } = await services.items.detail(viewer, p.item_id);
+      return { ...itemRow(item, owner), group_ids: groupIds, ai_config: AI_CONFIG_DEFAULTS };
+    },
+  }),
+
+  /** Creates an item, or copies one when `copy_item_id` is given (non-empty fields then override). */
+  add: action({
+    auth: 'login',
+    params: {
+      item_name: str(),
+      item_type: int(1),
+      item_description: str(),
+      password: str(),
+      item_domain: str(),
+      copy_item_id: int(),
+      item_group_id: int(),
+      item_group_ids: z.unknown(),
+      allow_comment: z.unknown(),
+      allow_feedback: z.unknown(),
+    },
+    async handle({ services, viewer }, p) {
+      const groupIds = groupIdsOf(p.item_group_ids, p.item_group_id);
+      const created =
+        p.copy_item_id > 0
+          ? await services.items.copy(viewer, {
+              sourceId: p.copy_item_id,
+              name: p.item_name.trim() || undefined,
+              description: p.item_description || undefined,
+              password: p.password || undefined,
+              domain: p.item_domain.trim() || undefined,
+              groupIds,
+            })
+          : await services.items.create(viewer, {
+              name: p.item_name,
+              type: p.item_type,
+              description: p.item_description,
+              password: p.password,
+              domain: p.item_domain,
+              groupIds,
+              allowComment: phpTruthy(p.allow_comment),
+              allowFeedback: phpTruthy(p.allow_feedback),
+            });
+      return { item_id: created.id };
+    },
+  }),
+
+  /**
+   * Fields left out of the request stay as they are; ShowDoc blanked them (an omitted password made
+   * the item public). `item_domain` is ignored: a domain never changes.
+   */
+  update: action({
+    auth: 'login',
+    params: {
+      item_id: int(),
+      item_name: optionalStr(),
+      item_description: optionalStr(),
+      password: optionalStr(),
+      item_group_id: int(),
+      item_group_ids: z.unknown(),
+      allow_comment: z.unknown(),
+      allow_feedback: z.unknown(),
+    },
+    async handle({ services, viewer }, p) {
+      const groupIds = groupIdsOf(p.item_group_ids, p.item_group_id);
+      await services.items.update(viewer, p.item_id, {
+        name: p.item_name,
+        description: p.item_description,
+        password: p.password,
+        groupIds: groupIds.length ? groupIds : undefined,
+        allowComment: p.allow_comment === undefined ? undefined : phpTruthy(p.allow_comment),
+        allowFeedback: p.allow_feedback === undefined ? undefined : phpTruthy(p.allow_feedback),
+      });
+      return { success: true };
+    },
+  }),
+
+  delete: action({
+    auth: 'login',
+    params: { item_id: int(), password: str(), project_name: str() },
+    async handle({ services, viewer }, p) {
+      await services.items.delete(viewer, p.item_id, p.password, p.project_name);
+      return { success: true };
+    },
+  }),
+
+  archive: action({
+    auth: 'login',
+    params: { item_id: int(), password: str() },
+    async handle({ services, viewer }, p) {
+      await services.items.archive(viewer, p.item_id, p.password);
+      return { success: true };
+    },
+  }),
+
+  attorn: action({
+    auth: 'login',
+    params: { item_id: int(), username: str(), password: str() },
+    async handle({ services, viewer }, p) {
+      const moved = await services.items.transfer(viewer, p.item_id, p.username, p.password);
+      return itemRow(moved, moved.owner);
+    },
+  }),
+
+  getKey: action({
+    auth: 'login',
+    params: itemId,
+    async handle({ services, viewer }, p) {
+      return itemTokenRow(await services.items.apiKey(viewer, p.item_id));
+    },
+  }),
+
+  resetKey: action({
+    auth: 'login',
+    params: itemId,
+    async handle({ services, viewer }, p) {
+      return itemTokenRow(await services.items.resetApiKey(viewer, p.item_id));
+    },
+  }),
+
+  star: action({
+    auth: 'login',
+    params: itemId,
+    async handle({ services, viewer }, p) {
+      return { id: (await services.items.star(viewer, p.item_id)).id };
+    },
+  }),
+
+  unstar: action({
+    auth: 'login',
+    params: itemId,
+    async handle({ services, viewer }, p) {
+      await services.items.unstar(viewer, p.item_id);
+    },
+  }),
+
+  top: action({
+    auth: 'login',
+    params: { item_id: int(), action: str() },
+    async handle({ services, viewer }, p) {
+      if (p.action !== 'top' && p.action !== 'cancel') throw new DomainError('BadInput');
+      await services.items.pin(viewer, p.item_id, p.action === 'top');
+    },
+  }),
+
+  sort: action({
+    auth: 'login',
+    params: { data: str(), item_group_id: int() },
+    async handle({ services, viewer }, p) {
+      await services.items.sort(viewer, p.item_group_id, sortEntries(p.data));
+    },
+  }),
+
+  exitItem: action({
+    auth: 'login',
+    params: itemId,
+    async handle({ services, viewer }, p) {
+      await services.items.leave(viewer, p.item_id);
+    },
+  }),
+
+  /**
+   * Checks a visit password. Nothing is remembered for this door (it has no session): clients send
+   * `_item_pwd` with later requests. A missing `captcha_id` is a wrong captcha, not ShowDoc's HTTP 500.
+   */
+  pwd: action({
+    auth: 'anon',
+    params: {
+      item_id: str(),
+      page_id: int(),
+      password: str(),
+      captcha_id: int(),
+      captcha: str(),
+      refer_url: str(),
+    },
+    async handle({ services, viewer }, p) {
+      await services.items.unlock(viewer, {
+        item: p.item_id,
+        pageId: p.page_id,
+        password: p.password,
+        captchaId: p.captcha_id,
+        captcha: p.captcha,
+      });
+      return { refer_url: decodeBase64(p.refer_url) };
+    },
+  }),
+
+  /** Every item the caller owns, deleted ones included (as ShowDoc). */
+  itemList: action({
+    auth: 'login',
+    params: {},
+    async handle({ services, viewer }) {
+      const owner = viewer.requireUser();
+      return (await services.items.ownedItems(viewer)).map((i) => itemRow(i, owner));
+    },
+  }),
+};
