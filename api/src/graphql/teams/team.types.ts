@@ -1,0 +1,187 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import type {
+  Team as TeamEntity,
+  TeamItem as TeamItemEntity,
+  TeamItemMember as TeamItemMemberEntity,
+  TeamMember as TeamMemberEntity,
+} from '../../../../db/src';
+import type { TeamRights as TeamRightsModel } from '../../domain/policy/team.policy';
+import { User } from '../accounts/account.types';
+import { Catalog } from '../catalogs/catalog.types';
+import { SkippedMember, sortedScope } from '../members/member.types';
+
+@ObjectType({ description: 'What the viewer may do with a team (decided by the team policy)' })
+export class TeamRights {
+  @Field({ description: 'Created the team: may delete or transfer it' })
+  isOwner!: boolean;
+
+  @Field({ description: 'Creator, team admin or site admin: may rename it, add members and bind items' })
+  manage!: boolean;
+
+  @Field({ description: 'Belongs to the team: may read it, and quit it' })
+  member!: boolean;
+
+  static from(rights: TeamRightsModel): TeamRights {
+    return Object.assign(new TeamRights(), {
+      isOwner: rights.isOwner,
+      manage: rights.manage,
+      member: rights.member,
+    });
+  }
+}
+
+@ObjectType({ description: 'People who share items: every member reaches every item bound to the team' })
+export class Team {
+  @Field(() => Int)
+  id!: number;
+
+  @Field()
+  name!: string;
+
+  @Field(() => User, { description: 'The creator' })
+  owner!: User;
+
+  @Field()
+  createdAt!: Date;
+
+  @Field()
+  updatedAt!: Date;
+
+  /** For the field resolvers (counts, viewerRights); not part of the schema. */
+  entity!: TeamEntity;
+
+  static from(team: TeamEntity): Team {
+    return Object.assign(new Team(), {
+      id: team.id,
+      name: team.name,
+      owner: User.from(team.owner),
+      createdAt: team.createdAt,
+      updatedAt: team.updatedAt,
+      entity: team,
+    });
+  }
+}
+
+@ObjectType()
+export class TeamMember {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => Int)
+  teamId!: number;
+
+  @Field(() => User)
+  user!: User;
+
+  @Field(() => Int, { description: '1 ordinary member, 2 team admin' })
+  teamMemberGroupId!: number;
+
+  @Field()
+  createdAt!: Date;
+
+  static from(member: TeamMemberEntity): TeamMember {
+    return Object.assign(new TeamMember(), {
+      id: member.id,
+      teamId: member.team.id,
+      user: User.from(member.user),
+      teamMemberGroupId: member.teamMemberGroupId,
+      createdAt: member.createdAt,
+    });
+  }
+}
+
+@ObjectType({ description: 'An item bound to a team' })
+export class TeamItem {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => Int)
+  teamId!: number;
+
+  @Field(() => Int)
+  itemId!: number;
+
+  @Field()
+  createdAt!: Date;
+
+  /** For the `team` and `item` field resolvers. */
+  entity!: TeamItemEntity;
+
+  static from(link: TeamItemEntity): TeamItem {
+    return Object.assign(new TeamItem(), {
+      id: link.id,
+      teamId: link.team.id,
+      itemId: link.item.id,
+      createdAt: link.createdAt,
+      entity: link,
+    });
+  }
+}
+
+@ObjectType({ description: "A team member's rights in one item bound to the team" })
+export class TeamItemMember {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => Int)
+  teamId!: number;
+
+  @Field(() => Int)
+  itemId!: number;
+
+  @Field(() => User)
+  user!: User;
+
+  @Field(() => Int, { description: '0 read-only, 1 edit, 2 item admin' })
+  memberGroupId!: number;
+
+  @Field(() => [Catalog], {
+    description: 'Top-level catalogs the member is limited to in this item; empty = the whole item',
+  })
+  catalogScope!: Catalog[];
+
+  @Field()
+  createdAt!: Date;
+
+  static from(row: TeamItemMemberEntity): TeamItemMember {
+    return Object.assign(new TeamItemMember(), {
+      id: row.id,
+      teamId: row.team.id,
+      itemId: row.item.id,
+      user: User.from(row.user),
+      memberGroupId: row.memberGroupId,
+      catalogScope: sortedScope(row.catalogs.getItems()),
+      createdAt: row.createdAt,
+    });
+  }
+}
+
+@ObjectType()
+export class AddTeamMembersResult {
+  @Field(() => [TeamMember])
+  added!: TeamMember[];
+
+  @Field(() => [SkippedMember], { description: 'Names that were already members' })
+  skipped!: SkippedMember[];
+}
+
+@ObjectType()
+export class BindTeamItemsResult {
+  @Field(() => [TeamItem])
+  added!: TeamItem[];
+
+  @Field(() => [Int], { description: 'Items that were bound to the team already' })
+  skippedItemIds!: number[];
+}
+
+@InputType()
+export class AddTeamMembersInput {
+  @Field(() => Int)
+  teamId!: number;
+
+  @Field(() => [String], { description: 'Usernames or e-mail addresses' })
+  usernames!: string[];
+
+  @Field(() => Int, { defaultValue: 1, description: '1 ordinary member, 2 team admin' })
+  teamMemberGroupId!: number;
+}
