@@ -4,6 +4,7 @@ import { defineConfig as defineMySql } from '@mikro-orm/mysql';
 import { defineConfig as defineMariaDb } from '@mikro-orm/mariadb';
 import type { Options } from '@mikro-orm/core';
 import { allEntities } from './entities';
+import { PageSearchSubscriber } from './search/page-search-index';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -41,6 +42,10 @@ export function buildOrmOptions(settings: DatabaseSettings): Options {
     debug: settings.debug ?? false,
     logger: settings.log ?? (() => undefined),
     dataloader: true,
+    // Full-text search (search/page-search-index.ts): FTS5's tables are the migration's, not the entities';
+    // on MySQL the server keeps the gram index in step with every flushed page write.
+    schemaGenerator: { skipTables: [/^page_fts/] },
+    subscribers: dialect === 'mysql' ? [new PageSearchSubscriber()] : [],
     migrations: {
       path: migrationsFolder(dialect),
       glob: '!(*.d).{js,ts}',

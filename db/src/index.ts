@@ -1,3 +1,4 @@
 export * from './entities';
 export * from './config';
 export * from './orm';
+export * from './search/page-search-index';

@@ -1,4 +1,4 @@
-import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
+import { BigIntType, Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
 import { BaseEntity } from './base';
 import { Catalog, DEFAULT_S_NUMBER } from './catalog';
 import { Item } from './item';
@@ -153,18 +153,21 @@ export class PageLock extends BaseEntity {
 }
 
 /**
- * Search index for MySQL and MariaDB, kept by the server on every page write: one row per distinct
- * character trigram (and unigram, for short CJK queries) of a page. MariaDB has no ngram FULLTEXT parser.
+ * Search index for MySQL and MariaDB (db/src/search/page-search-index.ts): one row per distinct gram of a
+ * page's case-folded title and content, a gram packing three UTF-16 code units into one integer. MariaDB
+ * has no ngram FULLTEXT parser. Unused on SQLite, where FTS5 does the job.
  */
 @Entity({ tableName: 'page_search_gram' })
-@Index({ properties: ['gram', 'item'] })
+@Index({ properties: ['item', 'gram'] })
 export class PageSearchGram {
-  @ManyToOne(() => Page, { primary: true, deleteRule: 'cascade' })
+  /** No index of its own: the primary key (page, gram) serves the foreign key and per-page reads. */
+  @ManyToOne(() => Page, { primary: true, deleteRule: 'cascade', index: false })
   page!: Page;
 
-  @Property({ primary: true, length: 12 })
-  gram!: string;
+  @Property({ type: new BigIntType('number'), primary: true })
+  gram!: number;
 
+  /** The page's item, copied so a search restricted to items reads the index alone. */
   @Property()
   item!: number;
 }

@@ -1,0 +1,379 @@
+import type { EntityManager } from '@mikro-orm/core';
+import {
+  Catalog,
+  gramLookup,
+  Item,
+  ItemMember,
+  Page,
+  reindexItem,
+  reindexPages,
+  searchDialectOf,
+  TeamItemMember,
+  type SearchDialect,
+} from '../../../../db/src';
+import { DomainError } from '../errors';
+import type { ItemRights, PolicyService } from '../policy/policy.service';
+import type { Viewer } from '../viewer';
+import { findRanges, highlightedSnippet, type TextRange } from './snippet';
+
+/** Longer keywords are refused: nobody types them, and each costs a LIKE pattern of that size. */
+export const MAX_KEYWORD_LENGTH = 200;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** `own`: the viewer's own drafts are found (item/info's menu); `none`: no drafts (REST item/search). */
+export type DraftRule = 'own' | 'none';
+
+export interface SearchHit {
+  page: Page;
+  item: Item;
+  /** Catalogs from the top level down to the page's catalog; empty for a root page. */
+  catalogPath: Catalog[];
+  /** Raw text around the first match in the content (ShowDoc's window), '...' where it was cut. */
+  snippet: string;
+  highlights: TextRange[];
+  titleHighlights: TextRange[];
+  cursor: string;
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  totalCount: number;
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+export interface SearchOptions {
+  itemId?: number | null;
+  first?: number | null;
+  after?: string | null;
+}
+
+/** Where a viewer may search: an item, limited to some top-level catalogs for a scoped member. */
+interface Reach {
+  itemId: number;
+  catalogScope: number[] | null;
+}
+
+interface SqlPart {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * Full-text search over page titles and contents (db/src/search/page-search-index.ts has the index of
+ * each database). Permissions are part of the one SQL query: the items the viewer may read, the catalog
+ * scope of a scoped member (root pages excluded then), no deleted pages, no pages under a deleted
+ * catalog, no drafts of others. Pages are loaded only for the hits.
+ */
+export class SearchService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly policy: PolicyService,
+  ) {}
+
+  /**
+   * The pages of one item matching `keyword`, ordered like the menu (s_number, id): item/info's keyword
+   * mode and REST item/search. Visit rights as item/info (10303 on a locked item).
+   */
+  async searchItem(
+    viewer: Viewer,
+    itemId: number | string,
+    keyword: string,
+    options: { drafts?: DraftRule } = {},
+  ): Promise<{ item: Item; rights: ItemRights; pages: Page[] }> {
+    const needle = normalizeKeyword(keyword);
+    const { item, rights } = await this.policy.requireVisit(viewer, itemId);
+    const { ids } = await this.matchingPageIds(
+      viewer,
+      needle,
+      [{ itemId: item.id, catalogScope: rights.catalogScope }],
+      {
+        drafts: options.drafts ?? 'own',
+        order: 'menu',
+      },
+    );
+    return { item, rights, pages: await this.loadInOrder(ids) };
+  }
+
+  /**
+   * Search across the items the viewer reads as owner or member (item or team), or within one item the
+   * viewer may visit. Site admins search their own items, as their item list shows them. Title matches
+   * first, then the most recently updated.
+   */
+  async search(viewer: Viewer, query: string, options: SearchOptions = {}): Promise<SearchResult> {
+    const needle = normalizeKeyword(query);
+    const first = options.first ?? DEFAULT_PAGE_SIZE;
+    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
+      throw new DomainError('BadInput', {
+        en: `first must be between 1 and ${MAX_PAGE_SIZE}`,
+        zh: `每页数量须在 1 到 ${MAX_PAGE_SIZE} 之间`,
+      });
+    }
+    const offset = options.after ? decodeCursor(options.after) + 1 : 0;
+
+    let reach: Reach[];
+    const items = new Map<number, Item>();
+    if (options.itemId !== undefined && options.itemId !== null) {
+      const { item, rights } = await this.policy.requireVisit(viewer, options.itemId);
+      items.set(item.id, item);
+      reach = [{ itemId: item.id, catalogScope: rights.catalogScope }];
+    } else {
+      for (const item of await this.memberItems(viewer)) items.set(item.id, item);
+      const rights = await this.policy.rightsMany(viewer, [...items.values()]);
+      reach = [...items.values()]
+        .filter((item) => rights.get(item.id)?.visit)
+        .map((item) => ({ itemId: item.id, catalogScope: rights.get(item.id)?.catalogScope ?? null }));
+    }
+
+    const { ids, total } = await this.matchingPageIds(viewer, needle, reach, {
+      drafts: 'own',
+      order: 'relevance',
+      limit: first + 1,
+      offset,
+    });
+    const pageIds = ids.slice(0, first);
+    const pages = await this.loadInOrder(pageIds);
+    const paths = await this.catalogPaths(pages);
+    const hits = pages.map((page, index): SearchHit => {
+      const snippet = highlightedSnippet(page.content, needle);
+      return {
+        page,
+        item: items.get(page.item.id) ?? page.item,
+        catalogPath: page.catalog ? (paths.get(page.catalog.id) ?? []) : [],
+        snippet: snippet.text,
+        highlights: snippet.highlights,
+        titleHighlights: findRanges(page.title, needle),
+        cursor: encodeCursor(offset + index),
+      };
+    });
+    return {
+      hits,
+      totalCount: total ?? (offset > 0 ? await this.countMatches(viewer, needle, reach) : 0),
+      hasNextPage: ids.length > first,
+      endCursor: hits.at(-1)?.cursor ?? null,
+    };
+  }
+
+  /** For bulk page writes done with native queries (MySQL; SQLite's triggers need nothing). */
+  reindexItem(itemId: number): Promise<void> {
+    return reindexItem(this.em, itemId);
+  }
+
+  reindexPages(pageIds: Iterable<number>): Promise<void> {
+    return reindexPages(this.em, pageIds);
+  }
+
+  /** Items the viewer owns or is a member of (directly or through a team); deleted ones are left out. */
+  private async memberItems(viewer: Viewer): Promise<Item[]> {
+    const user = viewer.user;
+    if (!user) return [];
+    const direct = await this.em.find(ItemMember, { user: user.id }, { fields: ['item'] });
+    const viaTeams = await this.em.find(TeamItemMember, { user: user.id }, { fields: ['item'] });
+    const memberOf = [...new Set([...direct, ...viaTeams].map((m) => m.item.id))];
+    return this.em.find(Item, {
+      deletedAt: null,
+      $or: [{ owner: user.id }, ...(memberOf.length ? [{ id: { $in: memberOf } }] : [])],
+    });
+  }
+
+  private async countMatches(viewer: Viewer, needle: string, reach: Reach[]): Promise<number> {
+    const { ids } = await this.matchingPageIds(viewer, needle, reach, { drafts: 'own', order: 'menu' });
+    return ids.length;
+  }
+
+  /**
+   * The one query: live catalogs of the searched items (a recursive walk from the top level that stops
+   * at deleted catalogs), the index lookup of the dialect, and every permission rule as SQL conditions.
+   */
+  private async matchingPageIds(
+    viewer: Viewer,
+    needle: string,
+    reach: Reach[],
+    options: { drafts: DraftRule; order: 'menu' | 'relevance'; limit?: number; offset?: number },
+  ): Promise<{ ids: number[]; total: number | null }> {
+    if (reach.length === 0) return { ids: [], total: 0 };
+    const dialect = searchDialectOf(this.em);
+    const itemIds = reach.map((r) => r.itemId);
+    const itemList = itemIds.map(() => '?').join(', ');
+    const parts: SqlPart[] = [];
+    const add = (sql: string, ...params: unknown[]) => parts.push({ sql, params });
+
+    add(
+      `with recursive live_catalog (id, top_id) as (
+        select c.id, c.id from catalog c where c.item_id in (${itemList}) and c.parent_id is null and c.deleted_at is null
+        union all
+        select c.id, t.top_id from catalog c join live_catalog t on c.parent_id = t.id where c.deleted_at is null
+      )`,
+      ...itemIds,
+    );
+    const paged = options.limit !== undefined;
+    const pattern = `%${escapeLike(dialect === 'mysql' ? foldForSql(needle) : needle)}%`;
+    const match = matchCondition(dialect, needle, pattern, itemIds);
+    // MySQL: straight_join reads the (small) candidate set first and pages by primary key; left alone,
+    // MariaDB scans every page of the items and runs the LIKE on each before looking at the candidates.
+    add(`select ${match.from ? 'straight_join ' : ''}p.id${paged ? ', count(*) over () as total' : ''}`);
+    if (match.from)
+      parts.push({
+        sql: `from ${match.from.sql} join page p on p.id = cand.page_id`,
+        params: match.from.params,
+      });
+    else add('from page p');
+    add('left join live_catalog lc on lc.id = p.catalog_id');
+    add(`where p.item_id in (${itemList}) and p.deleted_at is null`, ...itemIds);
+    add('and (p.catalog_id is null or lc.id is not null)');
+    const viewerId = viewer.user?.id;
+    if (options.drafts === 'own' && viewerId) add('and (p.is_draft = 0 or p.author_id = ?)', viewerId);
+    else add('and p.is_draft = 0');
+
+    const unscoped = reach.filter((r) => r.catalogScope === null).map((r) => r.itemId);
+    const scoped = reach.filter((r) => r.catalogScope !== null && r.catalogScope.length > 0);
+    const allowed: SqlPart[] = [];
+    if (unscoped.length)
+      allowed.push({ sql: `p.item_id in (${unscoped.map(() => '?').join(', ')})`, params: unscoped });
+    for (const r of scoped) {
+      const scope = r.catalogScope!;
+      allowed.push({
+        sql: `(p.item_id = ? and lc.top_id in (${scope.map(() => '?').join(', ')}))`,
+        params: [r.itemId, ...scope],
+      });
+    }
+    if (allowed.length === 0) return { ids: [], total: 0 };
+    add(`and (${allowed.map((a) => a.sql).join(' or ')})`, ...allowed.flatMap((a) => a.params));
+
+    parts.push(match.where);
+
+    if (options.order === 'menu') {
+      add('order by p.s_number, p.id');
+    } else {
+      const titleHit =
+        dialect === 'mysql'
+          ? `lower(p.title) collate utf8mb4_bin like lower(?)`
+          : `p.title like ? escape '\\'`;
+      add(`order by case when ${titleHit} then 0 else 1 end, p.updated_at desc, p.id desc`, pattern);
+    }
+    // Integers checked by the callers: inlined, as MySQL wants LIMIT numbers rather than strings.
+    if (paged) add(`limit ${Math.trunc(options.limit!)} offset ${Math.trunc(options.offset ?? 0)}`);
+
+    const rows: Array<{ id: number | string; total?: number | string }> = await this.em
+      .getConnection()
+      .execute(
+        parts.map((p) => p.sql).join('\n'),
+        parts.flatMap((p) => p.params),
+        'all',
+        this.em.getTransactionContext(),
+      );
+    const total = paged ? (rows.length ? Number(rows[0]!.total) : null) : rows.length;
+    return { ids: rows.map((r) => Number(r.id)), total };
+  }
+
+  private async loadInOrder(ids: number[]): Promise<Page[]> {
+    if (ids.length === 0) return [];
+    const pages = await this.em.find(Page, { id: { $in: ids } });
+    const byId = new Map(pages.map((p) => [p.id, p]));
+    return ids.map((id) => byId.get(id)).filter((p): p is Page => p !== undefined);
+  }
+
+  /** The catalogs from the top level down to each page's catalog: one query per level. */
+  private async catalogPaths(pages: Page[]): Promise<Map<number, Catalog[]>> {
+    const byId = new Map<number, Catalog>();
+    let wanted = new Set(pages.flatMap((p) => (p.catalog ? [p.catalog.id] : [])));
+    for (let depth = 0; wanted.size > 0 && depth < 8; depth++) {
+      const found = await this.em.find(Catalog, { id: { $in: [...wanted] } });
+      wanted = new Set();
+      for (const catalog of found) {
+        byId.set(catalog.id, catalog);
+        const parentId = catalog.parent?.id;
+        if (parentId && !byId.has(parentId)) wanted.add(parentId);
+      }
+    }
+    const paths = new Map<number, Catalog[]>();
+    for (const id of new Set(pages.flatMap((p) => (p.catalog ? [p.catalog.id] : [])))) {
+      const chain: Catalog[] = [];
+      for (let c = byId.get(id); c && chain.length < 8; c = c.parent ? byId.get(c.parent.id) : undefined) {
+        chain.unshift(c);
+      }
+      paths.set(id, chain);
+    }
+    return paths;
+  }
+}
+
+/**
+ * The dialect's index lookup plus the exact check. SQLite: FTS5 MATCH of the quoted phrase (a trigram
+ * phrase is a substring match) for 3+ characters; FTS5 cannot look up 1 or 2 characters (frequent in
+ * Chinese), so those scan the candidate items' pages with LIKE (ASCII case-insensitive). MySQL: postings
+ * of every trigram (or the 1-2 character prefix range), intersected per page, then the exact substring of
+ * the lower-cased title or content, compared binary so that accents and widths are not folded.
+ */
+function matchCondition(
+  dialect: SearchDialect,
+  needle: string,
+  pattern: string,
+  itemIds: number[],
+): { from?: SqlPart; where: SqlPart } {
+  if (dialect === 'sqlite') {
+    if (Array.from(needle).length >= 3) {
+      return {
+        where: {
+          sql: 'and p.id in (select rowid from page_fts where page_fts match ?)',
+          params: [`"${needle.replace(/"/g, '""')}"`],
+        },
+      };
+    }
+    return {
+      where: {
+        sql: `and (p.title like ? escape '\\' or p.content like ? escape '\\')`,
+        params: [pattern, pattern],
+      },
+    };
+  }
+  const lookup = gramLookup(needle);
+  const items = itemIds.map(() => '?').join(', ');
+  // Grams are integers computed by gramLookup: inlined.
+  const candidates =
+    lookup.kind === 'all'
+      ? `select g.page_id from page_search_gram g where g.item in (${items}) and g.gram in (${lookup.grams.join(', ')}) group by g.page_id having count(*) = ${lookup.grams.length}`
+      : `select distinct g.page_id from page_search_gram g where g.item in (${items}) and g.gram between ${lookup.from} and ${lookup.to}`;
+  // MySQL's LIKE escapes with a backslash by default (a '\\' literal would need NO_BACKSLASH_ESCAPES off).
+  return {
+    from: { sql: `(${candidates}) cand`, params: itemIds },
+    where: {
+      sql: 'and (lower(p.title) collate utf8mb4_bin like lower(?) or lower(p.content) collate utf8mb4_bin like lower(?))',
+      params: [pattern, pattern],
+    },
+  };
+}
+
+/** The keyword as searched: trimmed (ShowDoc trims), not empty, not absurdly long. */
+export function normalizeKeyword(keyword: string): string {
+  const needle = keyword.trim();
+  if (!needle)
+    throw new DomainError('BadInput', { en: 'Type something to search for', zh: '请输入搜索关键词' });
+  if (Array.from(needle).length > MAX_KEYWORD_LENGTH) {
+    throw new DomainError('BadInput', {
+      en: `Search for at most ${MAX_KEYWORD_LENGTH} characters`,
+      zh: `搜索关键词最多 ${MAX_KEYWORD_LENGTH} 个字符`,
+    });
+  }
+  return needle;
+}
+
+function foldForSql(text: string): string {
+  return text.toLowerCase();
+}
+
+/** LIKE treats % and _ as wildcards: escape them (and the escape character) to search them literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+function encodeCursor(offset: number): string {
+  return Buffer.from(`search:${offset}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): number {
+  const match = /^search:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw new DomainError('BadInput', { en: 'The cursor is not valid', zh: '分页游标无效' });
+  return Number(match[1]);
+}

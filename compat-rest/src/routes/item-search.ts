@@ -1,0 +1,46 @@
+import { DomainError } from '../../../api/src/domain/errors';
+import { showdocSnippet } from '../../../api/src/domain/search/snippet';
+import { action } from '../action';
+import { pageRow } from '../document-wire';
+import { int, str } from '../params';
+import { escapeHtml, type Wire } from '../wire';
+
+/**
+ * `item/search` (compat-api §3.15): pages of one item containing the keyword, drafts left out (even the
+ * caller's own), each a PageRow without its content plus ShowDoc's `search_content` snippet, cut from the
+ * HTML-escaped content as ShowDoc cuts its stored text. Unlike ShowDoc, `<b>` or `"` are found: Quire
+ * matches the content as written, not its escaped form.
+ */
+export const itemSearch = action({
+  auth: 'login',
+  params: { item_id: int(), keyword: str() },
+  async handle({ services, viewer }, p) {
+    const keyword = p.keyword.trim();
+    if (p.item_id <= 0 || !keyword) throw new DomainError('BadInput');
+    const { item, pages } = await services.search
+      .searchItem(viewer, p.item_id, keyword, { drafts: 'none' })
+      .catch((err: unknown) => {
+        if (!(err instanceof DomainError)) throw err;
+        if (err.codeName === 'ItemVisitDenied') {
+          throw new DomainError('NoPermission', { en: 'You may not read this item', zh: '没有权限' });
+        }
+        if (err.codeName === 'ItemNotFound') {
+          throw new DomainError('ItemNotFound', { en: 'The item does not exist', zh: '项目不存在' });
+        }
+        throw err;
+      });
+    return {
+      item_id: item.id,
+      item_name: item.name,
+      pages: pages.map((page): Wire => {
+        const { page_content: _content, ...row } = pageRow(page);
+        return {
+          ...row,
+          item_id: item.id,
+          search_content: showdocSnippet(escapeHtml(page.content), escapeHtml(keyword)),
+          item_name: item.name,
+        };
+      }),
+    };
+  },
+});

@@ -1,0 +1,245 @@
+import type { EntityManager, EventArgs, EventSubscriber, Transaction } from '@mikro-orm/core';
+import { BaseSqlitePlatform } from '@mikro-orm/knex';
+import { Page } from '../entities/page';
+
+/**
+ * Full-text index of page titles and contents, one per database kind:
+ *
+ * - SQLite: the FTS5 table `page_fts` (trigram tokenizer, external content = `page`), kept by triggers on
+ *   `page` (migration Search). Every write, ORM or raw SQL, updates it: nothing to call.
+ * - MySQL/MariaDB: the posting table `page_search_gram` (MariaDB has no ngram FULLTEXT parser and its
+ *   default one cannot split Chinese). One row per distinct gram of a page, where the gram at position i
+ *   of the case-folded text packs the UTF-16 code units i, i+1, i+2 into one integer (0 past the end), so
+ *   `gram IN (...)` finds trigrams and a range of grams finds the pages holding a 1- or 2-unit prefix.
+ *   The server keeps it: PageSearchSubscriber (registered in config.ts for MySQL) reindexes every page
+ *   the unit of work creates, upserts or updates (title, content or item) in the flush's transaction;
+ *   page rows deleted for good take their grams with them (foreign key, on delete cascade).
+ *
+ * The rule for MySQL: a write that inserts pages or changes their title, content or item WITHOUT the
+ * unit of work (em.insert/insertMany, nativeInsert/nativeUpdate, query builder, raw SQL such as a copy by
+ * INSERT ... SELECT) must call reindexPages/reindexItem in the same transaction. Soft deletes, moves
+ * within the item and recoveries change none of the indexed columns: search filters them in its query.
+ */
+
+/** 2^16: one UTF-16 code unit per slot of a packed gram (three slots: at most 2^48 - 1, a safe integer). */
+const SLOT = 0x10000;
+const LAST_UNIT = 0xffff;
+/** A needle's trigrams beyond this many narrow the candidates no further worth the query size. */
+const MAX_NEEDLE_GRAMS = 16;
+/** Pages read and diffed per round trip, and posting rows per INSERT statement. */
+const PAGES_PER_BATCH = 25;
+const ROWS_PER_INSERT = 2000;
+
+export type SearchDialect = 'sqlite' | 'mysql';
+
+export function searchDialectOf(em: EntityManager): SearchDialect {
+  return em.getPlatform() instanceof BaseSqlitePlatform ? 'sqlite' : 'mysql';
+}
+
+/** The case folding of the gram index (and of needles): full Unicode lower case, as JavaScript does it. */
+export function foldCase(text: string): string {
+  return text.toLowerCase();
+}
+
+function packAt(folded: string, i: number): number {
+  const a = folded.charCodeAt(i);
+  const b = i + 1 < folded.length ? folded.charCodeAt(i + 1) : 0;
+  const c = i + 2 < folded.length ? folded.charCodeAt(i + 2) : 0;
+  return (a * SLOT + b) * SLOT + c;
+}
+
+/** Distinct grams of some texts (title and content are gram-ed apart: no gram spans the two). */
+export function gramsOf(...texts: string[]): Set<number> {
+  const grams = new Set<number>();
+  for (const text of texts) {
+    const folded = foldCase(text);
+    for (let i = 0; i < folded.length; i++) grams.add(packAt(folded, i));
+  }
+  return grams;
+}
+
+/**
+ * How the posting table narrows a needle down to candidate pages (a superset: the search query verifies
+ * the exact substring after): every one of its trigrams, or for 1 and 2 code units (a Chinese word of one
+ * or two characters) any gram that starts with it.
+ */
+export type GramLookup = { kind: 'all'; grams: number[] } | { kind: 'prefix'; from: number; to: number };
+
+export function gramLookup(needle: string): GramLookup {
+  const folded = foldCase(needle);
+  if (folded.length === 0) throw new Error('gramLookup needs a non-empty needle');
+  if (folded.length === 1) {
+    const a = folded.charCodeAt(0) * SLOT * SLOT;
+    return { kind: 'prefix', from: a, to: a + LAST_UNIT * SLOT + LAST_UNIT };
+  }
+  if (folded.length === 2) {
+    const ab = (folded.charCodeAt(0) * SLOT + folded.charCodeAt(1)) * SLOT;
+    return { kind: 'prefix', from: ab, to: ab + LAST_UNIT };
+  }
+  const all: number[] = [];
+  for (let i = 0; i + 3 <= folded.length; i++) all.push(packAt(folded, i));
+  const distinct = [...new Set(all)];
+  if (distinct.length <= MAX_NEEDLE_GRAMS) return { kind: 'all', grams: distinct };
+  // Spread over the needle: the verification step makes any subset correct.
+  const step = distinct.length / MAX_NEEDLE_GRAMS;
+  const picked = Array.from({ length: MAX_NEEDLE_GRAMS }, (_, k) => distinct[Math.floor(k * step)]!);
+  return { kind: 'all', grams: [...new Set(picked)] };
+}
+
+type Run = <T>(sql: string, params?: unknown[]) => Promise<T>;
+
+/** Runs `work` in the EntityManager's current transaction, or in a new one when there is none. */
+async function inIndexTransaction(em: EntityManager, work: (run: Run) => Promise<void>): Promise<void> {
+  const connection = em.getConnection('write');
+  const bind =
+    (ctx: Transaction | undefined): Run =>
+    <T>(sql: string, params: unknown[] = []) =>
+      connection.execute(sql, params, 'all', ctx) as Promise<T>;
+  const current = em.getTransactionContext<Transaction>();
+  if (current) return work(bind(current));
+  await connection.transactional((trx) => work(bind(trx)));
+}
+
+interface PageText {
+  id: number;
+  item_id: number;
+  title: string;
+  content: string;
+}
+
+/**
+ * Brings the postings of these pages in line with their rows: inserts the grams they gained, deletes the
+ * ones they lost, follows a change of item, and drops the postings of pages that no longer exist. A diff,
+ * so a small edit of a long page writes a few rows. No-op on SQLite (triggers keep FTS5 in step).
+ */
+export async function reindexPages(em: EntityManager, pageIds: Iterable<number>): Promise<void> {
+  if (searchDialectOf(em) !== 'mysql') return;
+  const ids = [...new Set(pageIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (ids.length === 0) return;
+  await inIndexTransaction(em, async (run) => {
+    for (let start = 0; start < ids.length; start += PAGES_PER_BATCH) {
+      await reindexBatch(run, ids.slice(start, start + PAGES_PER_BATCH));
+    }
+  });
+}
+
+async function reindexBatch(run: Run, ids: number[]): Promise<void> {
+  const marks = ids.map(() => '?').join(', ');
+  const pages = await run<PageText[]>(
+    `select id, item_id, title, content from page where id in (${marks})`,
+    ids,
+  );
+  const postings = await run<Array<{ page_id: number; gram: number | string; item: number }>>(
+    `select page_id, gram, item from page_search_gram where page_id in (${marks})`,
+    ids,
+  );
+  const have = new Map<number, { grams: Set<number>; items: Set<number> }>();
+  for (const row of postings) {
+    const entry = have.get(Number(row.page_id)) ?? { grams: new Set<number>(), items: new Set<number>() };
+    entry.grams.add(Number(row.gram));
+    entry.items.add(Number(row.item));
+    have.set(Number(row.page_id), entry);
+  }
+  const gone = ids.filter((id) => !pages.some((p) => Number(p.id) === id) && have.has(id));
+  if (gone.length) {
+    await run(`delete from page_search_gram where page_id in (${gone.map(() => '?').join(', ')})`, gone);
+  }
+  const inserts: string[] = [];
+  for (const page of pages) {
+    const pageId = Number(page.id);
+    const itemId = Number(page.item_id);
+    const want = gramsOf(page.title ?? '', page.content ?? '');
+    const existing = have.get(pageId) ?? { grams: new Set<number>(), items: new Set<number>() };
+    if (existing.items.size > 1 || (existing.items.size === 1 && !existing.items.has(itemId))) {
+      await run('update page_search_gram set item = ? where page_id = ?', [itemId, pageId]);
+    }
+    const lost = [...existing.grams].filter((g) => !want.has(g));
+    for (let i = 0; i < lost.length; i += ROWS_PER_INSERT) {
+      // Grams are integers computed here, never user text: safe to inline.
+      await run(
+        `delete from page_search_gram where page_id = ? and gram in (${lost.slice(i, i + ROWS_PER_INSERT).join(', ')})`,
+        [pageId],
+      );
+    }
+    for (const gram of want) if (!existing.grams.has(gram)) inserts.push(`(${pageId}, ${gram}, ${itemId})`);
+  }
+  for (let i = 0; i < inserts.length; i += ROWS_PER_INSERT) {
+    await run(
+      `insert into page_search_gram (page_id, gram, item) values ${inserts.slice(i, i + ROWS_PER_INSERT).join(', ')}`,
+    );
+  }
+}
+
+/** Reindexes every page of an item (after a bulk write with native queries: import, copy). */
+export async function reindexItem(em: EntityManager, itemId: number): Promise<void> {
+  if (searchDialectOf(em) !== 'mysql') return;
+  await inIndexTransaction(em, async (run) => {
+    const rows = await run<Array<{ id: number }>>('select id from page where item_id = ? order by id', [
+      itemId,
+    ]);
+    const ids = rows.map((r) => Number(r.id));
+    // Postings left under this item by pages that moved away are fixed by reindexing those pages.
+    const strays = await run<Array<{ page_id: number }>>(
+      'select distinct g.page_id from page_search_gram g left join page p on p.id = g.page_id where g.item = ? and (p.id is null or p.item_id <> ?)',
+      [itemId, itemId],
+    );
+    const all = [...ids, ...strays.map((r) => Number(r.page_id))];
+    for (let start = 0; start < all.length; start += PAGES_PER_BATCH) {
+      await reindexBatch(run, all.slice(start, start + PAGES_PER_BATCH));
+    }
+  });
+}
+
+/**
+ * Rebuilds the whole index: FTS5's `rebuild` on SQLite, every page's postings on MySQL (and postings of
+ * pages that are gone are dropped). For repairs and for the migration that introduces the index.
+ */
+export async function reindexAll(em: EntityManager): Promise<void> {
+  if (searchDialectOf(em) === 'sqlite') {
+    await em.getConnection('write').execute("insert into page_fts (page_fts) values ('rebuild')", [], 'run');
+    return;
+  }
+  await inIndexTransaction(em, async (run) => {
+    await run('delete g from page_search_gram g left join page p on p.id = g.page_id where p.id is null');
+    let after = 0;
+    for (;;) {
+      const rows = await run<Array<{ id: number }>>(
+        'select id from page where id > ? order by id limit 500',
+        [after],
+      );
+      if (rows.length === 0) return;
+      const ids = rows.map((r) => Number(r.id));
+      for (let start = 0; start < ids.length; start += PAGES_PER_BATCH) {
+        await reindexBatch(run, ids.slice(start, start + PAGES_PER_BATCH));
+      }
+      after = ids[ids.length - 1]!;
+    }
+  });
+}
+
+/** The columns whose change needs a reindex. */
+const INDEXED_PROPERTIES = ['title', 'content', 'item'] as const;
+
+/**
+ * Keeps `page_search_gram` in step with the unit of work (MySQL only; registered in config.ts). The
+ * entity hooks run inside the flush's transaction, after the page's own INSERT/UPDATE, so a rolled back
+ * save leaves no postings and a committed one is searchable at once.
+ */
+export class PageSearchSubscriber implements EventSubscriber<Page> {
+  getSubscribedEntities() {
+    return [Page];
+  }
+
+  async afterCreate(args: EventArgs<Page>): Promise<void> {
+    await reindexPages(args.em, [args.entity.id]);
+  }
+
+  async afterUpsert(args: EventArgs<Page>): Promise<void> {
+    if (args.entity.id) await reindexPages(args.em, [args.entity.id]);
+  }
+
+  async afterUpdate(args: EventArgs<Page>): Promise<void> {
+    const payload = args.changeSet?.payload ?? {};
+    if (INDEXED_PROPERTIES.some((name) => name in payload)) await reindexPages(args.em, [args.entity.id]);
+  }
+}
