@@ -229,6 +229,69 @@ async function run() {
     await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-login.png') });
   });
 
+  const openItem = { name: `E2E docs ${Date.now().toString(36)}` };
+  await scenario(page, 'an item created through the UI shows in the list and opens empty', async () => {
+    await page.goto(`${base}/item/index`);
+    await page.getByRole('button', { name: 'New item' }).click();
+    await page.getByLabel('Item name').fill(openItem.name);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const link = page.getByRole('link', { name: openItem.name, exact: true });
+    await link.waitFor();
+    openItem.path = await link.getAttribute('href');
+    await link.click();
+    await page.waitForURL((url) => url.pathname === openItem.path);
+    await page.getByText('This item has no pages yet').waitFor();
+    const title = await page.getByTestId('item-title').textContent();
+    expect(title === openItem.name, `the item view shows ${JSON.stringify(title)}`);
+  });
+
+  await scenario(
+    page,
+    'a private item asks a visitor for its password and opens after the right one',
+    async () => {
+      const name = `E2E private ${Date.now().toString(36)}`;
+      const visitPassword = 'visit-42';
+      await page.goto(`${base}/item/index`);
+      await page.getByRole('button', { name: 'New item' }).click();
+      await page.getByLabel('Item name').fill(name);
+      await page.getByLabel('Private: readers need a password').check();
+      await page.getByRole('button', { name: 'Create', exact: true }).click();
+      await page.getByText('Private item: please set a visit password').waitFor();
+      await page.getByLabel('Visit password').fill(visitPassword);
+      await page.getByRole('button', { name: 'Create', exact: true }).click();
+      const itemPath = await page.getByRole('link', { name, exact: true }).getAttribute('href');
+
+      // A visitor: a fresh context without the session.
+      const visitorContext = await browser.newContext({
+        locale: 'en-US',
+        viewport: { width: 390, height: 844 },
+      });
+      visitorContext.setDefaultTimeout(STEP_TIMEOUT_MS);
+      const visitor = await visitorContext.newPage();
+      visitor.on('pageerror', (error) => pageErrors.push(`visitor: ${error.message}`));
+      try {
+        await visitor.goto(`${base}${itemPath}`);
+        await visitor.waitForURL((url) => url.pathname.startsWith('/item/password/'));
+        expect(
+          new URL(visitor.url()).searchParams.get('redirect') === itemPath,
+          `unexpected URL ${visitor.url()}`,
+        );
+        await visitor.getByLabel('Visit password').fill('not-it');
+        await visitor.getByLabel('Captcha', { exact: true }).fill(CAPTCHA);
+        await visitor.getByRole('button', { name: 'Open', exact: true }).click();
+        await visitor.getByText('The visit password is wrong').waitFor();
+        await visitor.getByLabel('Visit password').fill(visitPassword);
+        await visitor.getByLabel('Captcha', { exact: true }).fill(CAPTCHA);
+        await visitor.getByLabel('Captcha', { exact: true }).press('Enter');
+        await visitor.waitForURL((url) => url.pathname === itemPath);
+        await visitor.getByText('This item has no pages yet').waitFor();
+        await visitor.getByRole('link', { name: 'Log in' }).waitFor();
+      } finally {
+        await visitorContext.close();
+      }
+    },
+  );
+
   await scenario(page, 'the page made no uncaught script errors', async () => {
     expect(pageErrors.length === 0, `uncaught errors: ${pageErrors.join(' | ')}`);
   });

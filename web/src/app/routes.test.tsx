@@ -1,7 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { saveSession } from '../session/session';
-import { buildMe, captchaMock, meMock, siteInfoMock } from '../test/mocks';
+import {
+  buildItem,
+  buildMe,
+  captchaMock,
+  itemGroupsMock,
+  itemViewMock,
+  meMock,
+  myItemsMock,
+  siteInfoMock,
+} from '../test/mocks';
 import { renderRoute } from '../test/renderRoute';
 
 describe('routes', () => {
@@ -25,7 +34,8 @@ describe('routes', () => {
   it('shows the admin console link to administrators only', async () => {
     const admin = buildMe({ username: 'root', isAdmin: true, groupId: 1 });
     saveSession('token-2', admin);
-    const first = renderRoute('/item/index', { mocks: [meMock(admin)] });
+    const listMocks = [siteInfoMock(), itemGroupsMock(), myItemsMock(0, [])];
+    const first = renderRoute('/item/index', { mocks: [meMock(admin), ...listMocks] });
     expect(await screen.findByRole('link', { name: 'Admin console' })).toHaveAttribute(
       'href',
       '/admin/index',
@@ -34,7 +44,7 @@ describe('routes', () => {
 
     const member = buildMe();
     saveSession('token-3', member);
-    renderRoute('/item/index', { mocks: [meMock(member)] });
+    renderRoute('/item/index', { mocks: [meMock(member), ...listMocks] });
     expect(await screen.findByText('No items yet')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Admin console' })).toBeNull();
   });
@@ -42,7 +52,7 @@ describe('routes', () => {
   it('clears a session the server no longer accepts and asks for a login', async () => {
     saveSession('expired-token', buildMe());
     const { location } = renderRoute('/item/index', {
-      mocks: [meMock(null), siteInfoMock(), captchaMock(1, 'data:,x')],
+      mocks: [meMock(null), siteInfoMock(), captchaMock(1, 'data:,x'), itemGroupsMock(), myItemsMock(0, [])],
     });
 
     await waitFor(() => expect(location().pathname).toBe('/user/login'));
@@ -51,7 +61,13 @@ describe('routes', () => {
   });
 
   it('renders item display addresses for visitors', async () => {
-    renderRoute('/123', {});
-    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+    const item = buildItem({ id: 123, name: 'Open docs' });
+    renderRoute('/123', { mocks: [siteInfoMock(), itemViewMock({ item })] });
+    expect(await screen.findByText('This item has no pages yet')).toBeInTheDocument();
+    expect(screen.getByTestId('item-title')).toHaveTextContent('Open docs');
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/user/login?redirect=%2F123',
+    );
   });
 });

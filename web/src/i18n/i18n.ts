@@ -2,6 +2,8 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_KEY } from '../session/session';
 import { en } from './en';
+import { editorEn } from './editor.en';
+import { editorZhCN } from './editor.zh-CN';
 import { zhCN } from './zh-CN';
 
 /** The two interface languages (spec §1). */
@@ -11,8 +13,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_LABELS: Record<Language, string> = { 'zh-CN': '中文', en: 'English' };
 
 export const resources = {
-  'zh-CN': { translation: zhCN },
-  en: { translation: en },
+  'zh-CN': { translation: zhCN, editor: editorZhCN },
+  en: { translation: en, editor: editorEn },
 } as const;
 
 function isLanguage(value: unknown): value is Language {

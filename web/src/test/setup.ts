@@ -26,7 +26,8 @@ class ResizeObserverShim implements ResizeObserver {
 }
 window.ResizeObserver = ResizeObserverShim;
 
-// Mantine's Combobox scrolls options into view; jsdom has no layout.
+// jsdom has no layout: pages scroll to the top when they change, Mantine's Combobox scrolls options into view.
+window.scrollTo = () => undefined;
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 // jsdom's getComputedStyle rejects the pseudo-element argument some Mantine components pass.
 const { getComputedStyle } = window;

@@ -1,27 +1,17 @@
-import { ActionIcon, Container, Group, Indicator, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import {
-  IconBell,
-  IconChevronDown,
-  IconLogout,
-  IconPaperclip,
-  IconSettings,
-  IconShieldLock,
-  IconUserCircle,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { ActionIcon, Container, Group, Indicator, Tooltip } from '@mantine/core';
+import { IconBell, IconPaperclip, IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MeFieldsFragment } from '../../gql/graphql';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { ColorSchemeToggle } from '../../theme/ColorSchemeToggle';
-import { useLogout } from '../accounts/useLogout';
 import { Brand } from './Brand';
+import { UserMenu } from './UserMenu';
 
 /** The item-list header icon bar (spec §2): attachments, messages, teams, admin, language, theme, user. */
 export function HeaderBar({ me }: { me: MeFieldsFragment }) {
   const { t } = useTranslation();
-  const logout = useLogout();
   // Unread counts arrive with the message centre; until then the "New" badge stays hidden.
   const hasUnread = false;
 
@@ -49,33 +39,7 @@ export function HeaderBar({ me }: { me: MeFieldsFragment }) {
           ) : null}
           <LanguageSwitch collapse />
           <ColorSchemeToggle />
-          <Menu position="bottom-end" shadow="md" width={200}>
-            <Menu.Target>
-              <UnstyledButton
-                aria-label={t('shell.userCenter')}
-                px={6}
-                py={4}
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              >
-                <Group gap={6} wrap="nowrap">
-                  <IconUserCircle size={24} stroke={1.5} />
-                  <Text size="sm" fw={500} visibleFrom="sm" maw={140} truncate data-testid="shell-username">
-                    {me.username}
-                  </Text>
-                  <IconChevronDown size={14} style={{ flexShrink: 0 }} />
-                </Group>
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>{me.name || me.username}</Menu.Label>
-              <Menu.Item component={Link} to="/user/setting" leftSection={<IconSettings size={16} />}>
-                {t('shell.settings')}
-              </Menu.Item>
-              <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
-                {t('shell.logout')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <UserMenu me={me} />
         </Group>
       </Group>
     </Container>

@@ -1,0 +1,77 @@
+import { useQuery } from '@apollo/client/react';
+import { Alert, Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { errorMessage } from '../../app/errors';
+import { PageDiffScreenDocument } from '../../gql/graphql';
+import { NotFoundPage } from '../shell/NotFoundPage';
+import { SideBySideDiff } from './SideBySideDiff';
+
+const DIGITS = /^\d+$/;
+
+/** /page/diff/{page_id}/{page_history_id}: the current page beside one of its history versions. */
+export function PageDiffPage() {
+  const { pageId = '', historyId = '' } = useParams();
+  const valid = DIGITS.test(pageId) && DIGITS.test(historyId);
+  if (!valid) return <NotFoundPage />;
+  return <PageDiff pageId={Number(pageId)} versionId={Number(historyId)} />;
+}
+
+function PageDiff({ pageId, versionId }: { pageId: number; versionId: number }) {
+  const { t, i18n } = useTranslation('editor');
+  const { data, error } = useQuery(PageDiffScreenDocument, {
+    variables: { pageId, versionId },
+    fetchPolicy: 'network-only',
+  });
+  if (error && !data) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" title={t('diff.loadFailed')}>
+          {errorMessage(error, t('common.networkError'))}
+        </Alert>
+      </Container>
+    );
+  }
+  if (!data) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  const { current, version } = data.pageDiff;
+  const time = new Date(version.savedAt).toLocaleString(i18n.language);
+  return (
+    <Container fluid py="md">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Stack gap={0}>
+            <Title order={3}>
+              {t('diff.title')} · {current.title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('diff.versionLabel', { version: version.version, author: version.authorName, time })}
+              {version.comments ? ` · ${version.comments}` : ''}
+            </Text>
+          </Stack>
+          <Button
+            component={Link}
+            to={`/${current.itemId}/${current.id}`}
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+          >
+            {t('diff.back')}
+          </Button>
+        </Group>
+        <SideBySideDiff
+          left={current.content}
+          right={version.content}
+          leftLabel={t('diff.current')}
+          rightLabel={t('diff.history')}
+          maxHeight="calc(100dvh - 160px)"
+        />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,73 @@
+import { Box, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './SideBySideDiff.module.css';
+import { hasChanges, sideBySide, type DiffCell } from './sideBySide';
+
+interface SideBySideDiffProps {
+  /** The older text, shown on the left. */
+  left: string;
+  right: string;
+  leftLabel: string;
+  rightLabel: string;
+  maxHeight?: number | string;
+}
+
+function Cell({ cell }: { cell: DiffCell | null }) {
+  if (!cell) {
+    return (
+      <>
+        <td className={classes.number} />
+        <td className={`${classes.code} ${classes.blank}`} />
+      </>
+    );
+  }
+  const tone = cell.kind === 'removed' ? classes.removed : cell.kind === 'added' ? classes.added : '';
+  return (
+    <>
+      <td className={classes.number}>{cell.line}</td>
+      <td className={`${classes.code} ${tone}`}>
+        {cell.segments.map((segment, index) =>
+          segment.changed ? (
+            <mark key={index} className={cell.kind === 'removed' ? classes.wordRemoved : classes.wordAdded}>
+              {segment.text}
+            </mark>
+          ) : (
+            <span key={index}>{segment.text}</span>
+          ),
+        )}
+      </td>
+    </>
+  );
+}
+
+/** Two texts line by line, side by side, changed words highlighted (jsdiff). */
+export function SideBySideDiff({ left, right, leftLabel, rightLabel, maxHeight }: SideBySideDiffProps) {
+  const { t } = useTranslation('editor');
+  const rows = useMemo(() => sideBySide(left, right), [left, right]);
+  return (
+    <Box className={classes.wrap} style={{ maxHeight }} data-testid="side-by-side-diff">
+      {!hasChanges(rows) ? (
+        <Text size="sm" c="dimmed" p="sm">
+          {t('diff.noChanges')}
+        </Text>
+      ) : null}
+      <table className={classes.table}>
+        <thead>
+          <tr>
+            <th colSpan={2}>{leftLabel}</th>
+            <th colSpan={2}>{rightLabel}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={index}>
+              <Cell cell={row.left} />
+              <Cell cell={row.right} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Box>
+  );
+}

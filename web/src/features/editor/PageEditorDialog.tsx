@@ -1,0 +1,656 @@
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconBell,
+  IconChevronDown,
+  IconDeviceFloppy,
+  IconHistory,
+  IconPencil,
+  IconTemplate,
+  IconTool,
+  IconX,
+} from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import TurndownService from 'turndown';
+import { errorCode, errorMessage } from '../../app/errors';
+import {
+  EditorCatalogsDocument,
+  EditorPageDocument,
+  EditorSavePageDocument,
+  EditorSaveTemplateDocument,
+  type EditorPageFieldsFragment,
+} from '../../gql/graphql';
+import { useSession } from '../../session/session';
+import { DialogFrame } from '../shell/DialogFrame';
+import { docTemplate } from '../templates/docTemplates';
+import { TemplatesDialog } from '../templates/TemplatesDialog';
+import { ConflictDialog } from './ConflictDialog';
+import { clearDraft, draftKey, loadDraft, saveDraft } from './drafts';
+import { HistoryDialog } from './HistoryDialog';
+import { insertAtCaret, MarkdownInput } from './MarkdownInput';
+import {
+  DRAFT_INTERVAL_MS,
+  PREVIEW_LIMIT,
+  SAVING_RESET_MS,
+  pasteHtmlAction,
+  previewAllowed,
+  shouldOfferDraft,
+  shouldSaveDraft,
+  type Draft,
+} from './rules';
+import { TextToolDialog, type TextTool } from './TextToolDialog';
+import { usePageLock } from './usePageLock';
+
+export interface SavedPage {
+  id: number;
+  itemId: number;
+  title: string;
+  /** The page did not exist before this save. */
+  created: boolean;
+}
+
+export interface PageEditorDialogProps {
+  itemId: number;
+  /** 0 for a new page. */
+  pageId: number;
+  /** Where a new page goes (a catalog id; absent or null: the item root). */
+  catalogId?: number | null;
+  /** A new page starting as a copy of this page ("copy page"). */
+  copyFromPageId?: number | null;
+  opened: boolean;
+  onClose(): void;
+  /** After every successful save; a new page should then be shown at /{item_id}/{page_id} (spec §4). */
+  onSaved?(page: SavedPage): void;
+  /** Render in the page instead of a modal (single-page items at /page/edit/{item_id}/{page_id}). */
+  fullPage?: boolean;
+}
+
+/** The address a page is read at after its first save. */
+export function savedPagePath(page: Pick<SavedPage, 'id' | 'itemId'>): string {
+  return `/${page.itemId}/${page.id}`;
+}
+
+const turndown = new TurndownService({
+  headingStyle: 'atx',
+  codeBlockStyle: 'fenced',
+  bulletListMarker: '-',
+});
+
+/**
+ * The page editor (spec §2, §4): title, catalog, markdown with live preview, save (Ctrl/Cmd+S),
+ * save-and-notify, templates and converters, history, locks and local drafts.
+ */
+export function PageEditorDialog(props: PageEditorDialogProps) {
+  const { t } = useTranslation('editor');
+  if (!props.opened) return null;
+  const body = (
+    <EditorBody key={`${props.itemId}:${props.pageId}:${props.copyFromPageId ?? ''}`} {...props} />
+  );
+  if (props.fullPage) return body;
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      size="calc(100vw - 32px)"
+      yOffset="16px"
+      padding="md"
+      aria-label={props.pageId > 0 ? t('dialog.editPage') : t('dialog.newPage')}
+    >
+      {body}
+    </Modal>
+  );
+}
+
+type PendingPaste = { html: string; text: string };
+
+function EditorBody({
+  itemId,
+  pageId,
+  catalogId,
+  copyFromPageId,
+  onClose,
+  onSaved,
+  fullPage,
+}: PageEditorDialogProps) {
+  const { t, i18n } = useTranslation('editor');
+  const client = useApolloClient();
+  const { user } = useSession();
+  const sourceId = pageId > 0 ? pageId : (copyFromPageId ?? 0);
+  const source = useQuery(EditorPageDocument, {
+    variables: { id: sourceId },
+    skip: sourceId <= 0,
+    fetchPolicy: 'network-only',
+  });
+  const catalogs = useQuery(EditorCatalogsDocument, { variables: { itemId } });
+  const [savePage] = useMutation(EditorSavePageDocument);
+  const [saveTemplate, templateSaving] = useMutation(EditorSaveTemplateDocument);
+
+  const [currentId, setCurrentId] = useState(pageId);
+  const [title, setTitle] = useState('');
+  const [editingTitle, setEditingTitle] = useState(pageId <= 0);
+  const [content, setContent] = useState('');
+  const [catalog, setCatalog] = useState<number | null>(catalogId ?? null);
+  const [baseVersion, setBaseVersion] = useState<number | null>(null);
+  const [ready, setReady] = useState(sourceId <= 0);
+  const [saving, setSaving] = useState(false);
+  const [offeredDraft, setOfferedDraft] = useState<Draft | null>(null);
+  const [conflict, setConflict] = useState<EditorPageFieldsFragment | null>(null);
+  const [tool, setTool] = useState<TextTool | null>(null);
+  const [dialog, setDialog] = useState<'templates' | 'history' | 'notify' | 'template' | null>(null);
+  const [notifyText, setNotifyText] = useState('');
+  const [templateName, setTemplateName] = useState('');
+  const [pendingPaste, setPendingPaste] = useState<PendingPaste | null>(null);
+  const [lockLost, setLockLost] = useState<string | null>(null);
+  const editorRoot = useRef<HTMLDivElement>(null);
+  const previewAlerted = useRef(false);
+  const key = useMemo(() => draftKey(itemId, pageId, catalogId ?? null), [itemId, pageId, catalogId]);
+
+  // Latest values for timers and keyboard shortcuts.
+  const latest = useRef({ title, content });
+  latest.current = { title, content };
+
+  const closeEditor = useRef(onClose);
+  closeEditor.current = onClose;
+  const lock = usePageLock({
+    itemId,
+    pageId: currentId,
+    enabled: ready,
+    myUserId: user?.id ?? null,
+    onDenied: (name) => {
+      notifications.show({
+        color: 'orange',
+        autoClose: 8000,
+        message: t('lock.locking', { name: name || t('lock.unknownUser') }),
+      });
+      closeEditor.current();
+    },
+    onLost: (name) => setLockLost(name || t('lock.unknownUser')),
+  });
+
+  // The loaded page (or the copy source) fills the form once; then the draft rule may offer a restore.
+  useEffect(() => {
+    if (ready || !source.data) return;
+    const page = source.data.page;
+    if (pageId > 0) {
+      setTitle(page.title);
+      setContent(page.content);
+      setCatalog(page.catalogId ?? null);
+      setBaseVersion(page.version);
+      const draft = loadDraft(key);
+      if (shouldOfferDraft(draft, { content: page.content, updatedAt: page.updatedAt }))
+        setOfferedDraft(draft);
+    } else {
+      setTitle(page.title + t('bar.copySuffix'));
+      setContent(page.content);
+      setCatalog(catalogId ?? page.catalogId ?? null);
+    }
+    setReady(true);
+  }, [ready, source.data, pageId, key, catalogId, t]);
+
+  useEffect(() => {
+    if (pageId > 0 || copyFromPageId) return;
+    const draft = loadDraft(key);
+    if (shouldOfferDraft(draft, null)) setOfferedDraft(draft);
+  }, [pageId, copyFromPageId, key]);
+
+  // Drafts every 30 s while there is something worth keeping.
+  useEffect(() => {
+    if (!ready) return;
+    const timer = setInterval(() => {
+      const { title: draftTitle, content: draftContent } = latest.current;
+      if (shouldSaveDraft(draftContent))
+        saveDraft(key, { title: draftTitle, content: draftContent, savedAt: Date.now() });
+    }, DRAFT_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [ready, key]);
+
+  const preview = previewAllowed(content);
+  useEffect(() => {
+    if (!preview && !previewAlerted.current) {
+      previewAlerted.current = true;
+      notifications.show({ color: 'yellow', message: t('dialog.previewOff', { count: PREVIEW_LIMIT }) });
+    }
+  }, [preview, t]);
+
+  const save = useCallback(
+    async (options: { force?: EditorPageFieldsFragment; closeAfter?: boolean } = {}): Promise<boolean> => {
+      const { title: pageTitle, content: pageContent } = latest.current;
+      if (!pageTitle.trim()) {
+        notifications.show({ color: 'red', message: t('dialog.emptyTitle') });
+        setEditingTitle(true);
+        return false;
+      }
+      setSaving(true);
+      const resetTimer = setTimeout(() => setSaving(false), SAVING_RESET_MS);
+      try {
+        const version = options.force ? options.force.version : baseVersion;
+        const result = await savePage({
+          variables: {
+            input: {
+              ...(currentId > 0 ? { id: currentId } : {}),
+              itemId,
+              catalogId: catalog,
+              title: pageTitle.trim(),
+              content: pageContent,
+              ...(currentId > 0 && version !== null ? { baseVersion: version } : {}),
+            },
+          },
+        });
+        const page = result.data?.savePage;
+        if (!page) return false;
+        const created = currentId <= 0;
+        setCurrentId(page.id);
+        setBaseVersion(page.version);
+        setConflict(null);
+        clearDraft(key);
+        notifications.show({ color: 'green', message: t('dialog.saved') });
+        onSaved?.({ id: page.id, itemId: page.itemId, title: page.title, created });
+        if (options.closeAfter) {
+          await lock.release();
+          onClose();
+        }
+        return true;
+      } catch (failure) {
+        if (errorCode(failure) === 'VERSION_CONFLICT' && currentId > 0) {
+          // Keep the text safe first, then show both versions.
+          saveDraft(key, { title: pageTitle, content: pageContent, savedAt: Date.now() });
+          try {
+            const fresh = await client.query({
+              query: EditorPageDocument,
+              variables: { id: currentId },
+              fetchPolicy: 'network-only',
+            });
+            if (fresh.data) setConflict(fresh.data.page);
+          } catch {
+            notifications.show({ color: 'red', message: t('dialog.saveFail') });
+          }
+          return false;
+        }
+        saveDraft(key, { title: pageTitle, content: pageContent, savedAt: Date.now() });
+        notifications.show({
+          color: 'red',
+          title: t('dialog.saveFail'),
+          message: errorMessage(failure, '') || undefined,
+        });
+        return false;
+      } finally {
+        clearTimeout(resetTimer);
+        setSaving(false);
+      }
+    },
+    [baseVersion, catalog, client, currentId, itemId, key, lock, onClose, onSaved, savePage, t],
+  );
+
+  // Ctrl/Cmd+S saves while the editor is open.
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void saveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  function insert(text: string) {
+    const next = insertAtCaret(editorRoot.current, content, text);
+    setContent(next.value);
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    const html = event.clipboardData.getData('text/html');
+    const text = event.clipboardData.getData('text/plain');
+    const action = pasteHtmlAction(html);
+    if (action === 'ask') {
+      event.preventDefault();
+      setPendingPaste({ html, text });
+    }
+    // 'text' and 'default': the textarea pastes the plain text itself.
+  }
+
+  async function close() {
+    await lock.release();
+    onClose();
+  }
+
+  const catalogOptions = useMemo(
+    () => [
+      { value: '0', label: t('dialog.rootCatalog') },
+      ...(catalogs.data?.catalogs ?? [])
+        .filter((entry) => entry.level <= 3)
+        .map((entry) => ({ value: String(entry.id), label: entry.path.join(' / ') })),
+    ],
+    [catalogs.data, t],
+  );
+
+  if (source.error && !source.data) {
+    return (
+      <Stack p="md">
+        <Alert color="red" title={t('dialog.loadFailed')}>
+          {errorMessage(source.error, t('common.networkError'))}
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  if (!ready) {
+    return (
+      <Center h="50vh">
+        <Loader />
+      </Center>
+    );
+  }
+
+  const toolsMenu = (
+    <Menu shadow="md" position="bottom-end">
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={<IconTool size={16} />}
+          rightSection={<IconChevronDown size={14} />}
+        >
+          {t('dialog.insert')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => insert(docTemplate('api', i18n.language))}>
+          {t('insert.apiTemplate')}
+        </Menu.Item>
+        <Menu.Item onClick={() => insert(docTemplate('database', i18n.language))}>
+          {t('insert.dbTemplate')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconTemplate size={14} />} onClick={() => setDialog('templates')}>
+          {t('insert.moreTemplates')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item onClick={() => setTool('jsonToTable')}>{t('insert.jsonToTable')}</Menu.Item>
+        <Menu.Item onClick={() => setTool('beautifyJson')}>{t('insert.beautifyJson')}</Menu.Item>
+        <Menu.Item onClick={() => setTool('pasteTable')}>{t('insert.pasteTable')}</Menu.Item>
+        <Menu.Item onClick={() => setTool('sqlToTable')}>{t('insert.sqlToTable')}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+
+  return (
+    <Stack gap="sm" p={fullPage ? 'md' : 0} data-testid="page-editor">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 240 }}>
+          {editingTitle ? (
+            <TextInput
+              value={title}
+              placeholder={t('dialog.titlePlaceholder')}
+              aria-label={t('dialog.titlePlaceholder')}
+              onChange={(event) => setTitle(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  if (title.trim()) setEditingTitle(false);
+                }
+              }}
+              onBlur={() => title.trim() && setEditingTitle(false)}
+              autoFocus={pageId <= 0 && !copyFromPageId}
+              style={{ flex: 1, maxWidth: 420 }}
+            />
+          ) : (
+            <Tooltip label={t('dialog.clickToEditTitle')}>
+              <UnstyledButton onClick={() => setEditingTitle(true)} aria-label={t('dialog.clickToEditTitle')}>
+                <Group gap={6} wrap="nowrap">
+                  <Title order={4} lineClamp={1}>
+                    {title || t('dialog.untitled')}
+                  </Title>
+                  <IconPencil size={16} />
+                </Group>
+              </UnstyledButton>
+            </Tooltip>
+          )}
+          <Select
+            aria-label={t('dialog.catalog')}
+            placeholder={t('dialog.catalog')}
+            data={catalogOptions}
+            value={String(catalog ?? 0)}
+            onChange={(value) => setCatalog(value && value !== '0' ? Number(value) : null)}
+            searchable
+            allowDeselect={false}
+            w={240}
+          />
+        </Group>
+        <Group gap="xs">
+          {toolsMenu}
+          {currentId > 0 ? (
+            <Button
+              variant="default"
+              leftSection={<IconHistory size={16} />}
+              onClick={() => setDialog('history')}
+            >
+              {t('dialog.history')}
+            </Button>
+          ) : null}
+          <Menu shadow="md" position="bottom-end">
+            <Menu.Target>
+              <Button variant="default" rightSection={<IconChevronDown size={14} />}>
+                {t('dialog.tools')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconBell size={14} />} onClick={() => setDialog('notify')}>
+                {t('dialog.saveAndNotify')}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconTemplate size={14} />}
+                onClick={() => {
+                  setTemplateName(title);
+                  setDialog('template');
+                }}
+              >
+                {t('dialog.saveAsTemplate')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Tooltip label={t('dialog.saveShortcut')}>
+            <Button leftSection={<IconDeviceFloppy size={16} />} loading={saving} onClick={() => void save()}>
+              {t('dialog.save')}
+            </Button>
+          </Tooltip>
+          <Button variant="default" leftSection={<IconX size={16} />} onClick={() => void close()}>
+            {t('dialog.close')}
+          </Button>
+        </Group>
+      </Group>
+
+      {lockLost ? (
+        <Alert color="orange" withCloseButton onClose={() => setLockLost(null)}>
+          {t('lock.lost', { name: lockLost })}
+        </Alert>
+      ) : null}
+
+      <Box ref={editorRoot}>
+        <MarkdownInput
+          value={content}
+          onChange={setContent}
+          preview={preview}
+          height="70vh"
+          onPaste={onPaste}
+          ariaLabel={t('dialog.editPage')}
+        />
+      </Box>
+
+      <TextToolDialog
+        tool={tool}
+        onClose={() => setTool(null)}
+        onInsert={(markdown) => {
+          insert(markdown);
+          setTool(null);
+        }}
+      />
+      <TemplatesDialog
+        opened={dialog === 'templates'}
+        itemId={itemId}
+        onClose={() => setDialog(null)}
+        onInsert={(templateContent) => {
+          insert(templateContent);
+          setDialog(null);
+        }}
+      />
+      {currentId > 0 ? (
+        <HistoryDialog
+          opened={dialog === 'history'}
+          pageId={currentId}
+          baseVersion={baseVersion}
+          canRestore
+          onClose={() => setDialog(null)}
+          onRestored={(page) => {
+            setContent(page.content);
+            setTitle(page.title);
+            setBaseVersion(page.version);
+          }}
+        />
+      ) : null}
+
+      <DialogFrame
+        opened={dialog === 'notify'}
+        title={t('notify.title')}
+        onClose={() => setDialog(null)}
+        onConfirm={() => {
+          setDialog(null);
+          void save({ closeAfter: true });
+        }}
+        confirmLabel={t('notify.confirm')}
+      >
+        <Textarea
+          label={t('notify.label')}
+          placeholder={t('notify.placeholder')}
+          value={notifyText}
+          onChange={(event) => setNotifyText(event.currentTarget.value)}
+          autosize
+          minRows={3}
+        />
+        <Text size="xs" c="dimmed">
+          {t('notify.gap')}
+        </Text>
+      </DialogFrame>
+
+      <DialogFrame
+        opened={dialog === 'template'}
+        title={t('templates.saveTitle')}
+        onClose={() => setDialog(null)}
+        loading={templateSaving.loading}
+        confirmDisabled={!templateName.trim()}
+        onConfirm={() =>
+          void saveTemplate({ variables: { input: { title: templateName.trim(), content } } })
+            .then(() => {
+              notifications.show({ color: 'green', message: t('templates.saved') });
+              setDialog(null);
+            })
+            .catch((failure: unknown) =>
+              notifications.show({ color: 'red', message: errorMessage(failure, t('common.networkError')) }),
+            )
+        }
+      >
+        <TextInput
+          label={t('templates.nameLabel')}
+          value={templateName}
+          onChange={(event) => setTemplateName(event.currentTarget.value)}
+          data-autofocus
+        />
+      </DialogFrame>
+
+      <DialogFrame
+        opened={pendingPaste !== null}
+        title={t('paste.title')}
+        onClose={() => setPendingPaste(null)}
+        cancelLabel={t('common.cancel')}
+        headerButtons={null}
+      >
+        <Text>{t('paste.question')}</Text>
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            onClick={() => {
+              if (pendingPaste) insert(pendingPaste.text);
+              setPendingPaste(null);
+            }}
+          >
+            {t('paste.text')}
+          </Button>
+          <Button
+            onClick={() => {
+              if (pendingPaste) insert(turndown.turndown(pendingPaste.html));
+              setPendingPaste(null);
+            }}
+          >
+            {t('paste.markdown')}
+          </Button>
+        </Group>
+      </DialogFrame>
+
+      <DialogFrame
+        opened={offeredDraft !== null}
+        title={t('draft.title')}
+        onClose={() => {
+          clearDraft(key);
+          setOfferedDraft(null);
+        }}
+        cancelLabel={t('draft.discard')}
+        onConfirm={() => {
+          if (offeredDraft) {
+            setContent(offeredDraft.content);
+            if (offeredDraft.title) setTitle(offeredDraft.title);
+          }
+          setOfferedDraft(null);
+        }}
+        confirmLabel={t('draft.restore')}
+      >
+        <Text>
+          {t('draft.question', {
+            time: offeredDraft ? new Date(offeredDraft.savedAt).toLocaleString(i18n.language) : '',
+          })}
+        </Text>
+      </DialogFrame>
+
+      {conflict ? (
+        <ConflictDialog
+          mine={content}
+          theirs={conflict}
+          onKeepMine={() => void save({ force: conflict })}
+          onTakeTheirs={() => {
+            setContent(conflict.content);
+            setTitle(conflict.title);
+            setBaseVersion(conflict.version);
+            setConflict(null);
+          }}
+          onClose={() => setConflict(null)}
+          saving={saving}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,183 @@
+import { ActionIcon, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import {
+  IconApi,
+  IconArchive,
+  IconHistory,
+  IconHome,
+  IconInfoCircle,
+  IconListTree,
+  IconPencil,
+  IconRecycle,
+  IconSettings,
+  IconShare,
+  IconTransfer,
+  IconTrash,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { ItemSummaryFragment, MeFieldsFragment } from '../../gql/graphql';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
+import { ColorSchemeToggle } from '../../theme/ColorSchemeToggle';
+import { loginPathFor } from '../accounts/redirect';
+import type { OpenItemDialog } from '../items/ItemActions';
+import { ItemTypeIcon } from '../items/ItemTypeIcon';
+import { UserMenu } from '../shell/UserMenu';
+
+interface ItemViewHeaderProps {
+  item: ItemSummaryFragment;
+  rights: { edit: boolean; manage: boolean; archived: boolean };
+  me: MeFieldsFragment | null;
+  page: { id: number; title: string } | null;
+  /** The editor arrives with a later release: this is where its button leads. */
+  editHref: string | null;
+  onOpenDialog: OpenItemDialog;
+  /** Phones: open the catalog drawer (regular items only). */
+  onOpenCatalog?(): void;
+}
+
+/** Back home, the item's name; edit, share, manage and the user menu (or login) on the right. */
+export function ItemViewHeader({
+  item,
+  rights,
+  me,
+  page,
+  editHref,
+  onOpenDialog,
+  onOpenCatalog,
+}: ItemViewHeaderProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const home = me ? '/item/index' : '/';
+
+  return (
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Tooltip label={me ? t('itemView.backToItems') : t('common.backHome')}>
+          <ActionIcon
+            component={Link}
+            to={home}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={me ? t('itemView.backToItems') : t('common.backHome')}
+          >
+            <IconHome size={20} stroke={1.6} />
+          </ActionIcon>
+        </Tooltip>
+        <ItemTypeIcon type={item.type} size={28} />
+        <Text fw={600} truncate data-testid="item-title">
+          {item.name}
+        </Text>
+      </Group>
+      <Group gap={2} wrap="nowrap">
+        {editHref && rights.edit && !rights.archived ? (
+          <Tooltip label={t('itemView.edit')}>
+            <ActionIcon
+              component={Link}
+              to={editHref}
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={t('itemView.edit')}
+            >
+              <IconPencil size={20} stroke={1.6} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+        <Tooltip label={t('itemMenu.share')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('itemMenu.share')}
+            onClick={() => onOpenDialog('share', item, page && { ...page, shareable: rights.manage })}
+          >
+            <IconShare size={20} stroke={1.6} />
+          </ActionIcon>
+        </Tooltip>
+        {rights.manage ? <ManageMenu item={item} onOpenDialog={onOpenDialog} /> : null}
+        <Group gap={2} wrap="nowrap" visibleFrom="sm">
+          <LanguageSwitch collapse />
+          <ColorSchemeToggle />
+        </Group>
+        {me ? (
+          <UserMenu me={me} withItemsLink />
+        ) : (
+          <Button
+            component={Link}
+            to={loginPathFor(location) ?? '/user/login'}
+            variant="light"
+            size="compact-md"
+          >
+            {t('landing.login')}
+          </Button>
+        )}
+        {onOpenCatalog ? (
+          <ActionIcon
+            hiddenFrom="sm"
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('itemView.openCatalog')}
+            onClick={onOpenCatalog}
+          >
+            <IconListTree size={20} stroke={1.6} />
+          </ActionIcon>
+        ) : null}
+      </Group>
+    </Group>
+  );
+}
+
+/** Spec §2: the managers' menu. Import and export arrive with later releases. */
+function ManageMenu({ item, onOpenDialog }: { item: ItemSummaryFragment; onOpenDialog: OpenItemDialog }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" shadow="md" width={220}>
+      <Menu.Target>
+        <Tooltip label={t('itemView.manage')}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('itemView.manage')}>
+            <IconSettings size={20} stroke={1.6} />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconUsers size={16} />} onClick={() => onOpenDialog('members', item)}>
+          {t('itemMenu.members')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconRecycle size={16} />} onClick={() => onOpenDialog('recycle', item)}>
+          {t('itemMenu.recycleBin')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconInfoCircle size={16} />} onClick={() => onOpenDialog('info', item)}>
+          {t('itemMenu.baseInfo')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => onOpenDialog('changeLog', item)}>
+          {t('changeLog.title')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconApi size={16} />} onClick={() => onOpenDialog('apiKey', item)}>
+          {t('itemMenu.openApi')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={`/item/setting/${item.id}`} leftSection={<IconSettings size={16} />}>
+          {t('itemMenu.settings')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconTransfer size={16} />} onClick={() => onOpenDialog('transfer', item)}>
+          {t('itemMenu.transfer')}
+        </Menu.Item>
+        {item.isArchived ? null : (
+          <Menu.Item leftSection={<IconArchive size={16} />} onClick={() => onOpenDialog('archive', item)}>
+            {t('itemMenu.archive')}
+          </Menu.Item>
+        )}
+        <Menu.Item
+          color="red"
+          leftSection={<IconTrash size={16} />}
+          onClick={() => onOpenDialog('delete', item)}
+        >
+          {t('itemMenu.delete')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

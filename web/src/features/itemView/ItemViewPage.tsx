@@ -1,0 +1,349 @@
+import { useQuery } from '@apollo/client/react';
+import {
+  ActionIcon,
+  Affix,
+  Alert,
+  AppShell,
+  Box,
+  Button,
+  Center,
+  CloseButton,
+  Drawer,
+  EmptyState,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  TextInput,
+  Tooltip,
+  Transition,
+} from '@mantine/core';
+import { useDebouncedValue, useWindowScroll } from '@mantine/hooks';
+import {
+  IconArrowUp,
+  IconArrowsMaximize,
+  IconArrowsMinimize,
+  IconFoldDown,
+  IconFoldUp,
+  IconNotebookOff,
+  IconSearch,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { errorCode, errorMessage } from '../../app/errors';
+import {
+  ItemViewDocument,
+  MeDocument,
+  SearchPagesDocument,
+  SiteInfoDocument,
+  type ItemViewQuery,
+  type MeFieldsFragment,
+} from '../../gql/graphql';
+import { useSession } from '../../session/session';
+import { loginPathFor } from '../accounts/redirect';
+import { useItemDialogs } from '../items/ItemActions';
+import { itemPagePath } from '../items/itemLinks';
+import { shouldSearch } from '../items/itemSearch';
+import { NotFoundPage } from '../shell/NotFoundPage';
+import { CatalogTree } from './CatalogTree';
+import classes from './ItemView.module.css';
+import { ItemViewHeader } from './ItemViewHeader';
+import { PageSlot, usePage } from './PageArticle';
+import { SpreadsheetView } from './SpreadsheetView';
+import { PageToc } from './TableOfContents';
+import { allCatalogIds, catalogPathOf, filterTree, findPage, firstPageId } from './tree';
+import { Watermark } from './Watermark';
+
+type ViewItem = ItemViewQuery['item'];
+
+const DIGITS = /^\d+$/;
+
+/** The address of the password screen for an item (spec §4: page id and redirect passed along). */
+export function passwordPath(itemKey: string, redirect: string, pageId: number | null): string {
+  const query = new URLSearchParams({ redirect });
+  if (pageId !== null) query.set('page_id', String(pageId));
+  return `/item/password/${encodeURIComponent(itemKey)}?${query.toString()}`;
+}
+
+/** /{item_id}, /{item_domain}, /{item_id}/{page_id} (and ?page_id=): the item display (spec §2). */
+export function ItemViewPage() {
+  const { t } = useTranslation();
+  const { itemKey = '', pageId: pageParam } = useParams();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const rawPageId = pageParam ?? params.get('page_id');
+  const pageId = rawPageId && DIGITS.test(rawPageId) ? Number(rawPageId) : null;
+  const byId = DIGITS.test(itemKey);
+
+  const view = useQuery(ItemViewDocument, {
+    variables: byId ? { id: Number(itemKey), pageId } : { domain: itemKey, pageId },
+    skip: !!pageParam && !DIGITS.test(pageParam),
+  });
+
+  if (pageParam && !DIGITS.test(pageParam)) return <NotFoundPage />;
+  if (view.error && !view.data) {
+    const code = errorCode(view.error);
+    if (code === 'ITEM_PASSWORD_REQUIRED') {
+      return <Navigate to={passwordPath(itemKey, location.pathname, pageId)} replace />;
+    }
+    // Force login (spec §4, 10312): the visitor signs in and comes back.
+    if (code === 'UNAUTHENTICATED') return <Navigate to={loginPathFor(location) ?? '/user/login'} replace />;
+    return (
+      <Center mih="100dvh" p="md">
+        <Stack align="center" gap="md" maw={420} ta="center">
+          <Alert color="red" title={t('itemView.cannotOpen')} w="100%">
+            {errorMessage(view.error, t('common.networkError'))}
+          </Alert>
+          <Button component={Link} to="/" variant="light">
+            {t('common.backHome')}
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (!view.data) {
+    return (
+      <Center mih="100dvh">
+        <Loader />
+      </Center>
+    );
+  }
+  return <ItemView key={view.data.item.id} item={view.data.item} requestedPageId={pageId} />;
+}
+
+function useViewer(): MeFieldsFragment | null {
+  const { token, user } = useSession();
+  const { data } = useQuery(MeDocument, { skip: !token });
+  if (!token) return null;
+  return data?.me ?? user ?? null;
+}
+
+function ItemView({ item, requestedPageId }: { item: ViewItem; requestedPageId: number | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useViewer();
+  const site = useQuery(SiteInfoDocument);
+  const [openDialog, dialogs] = useItemDialogs(() => void navigate('/item/index'));
+  const [drawerOpened, setDrawerOpened] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [keyword, setKeyword] = useState('');
+
+  const menu = item.menu;
+  const regular = item.type !== 2 && item.type !== 4;
+  const pageId = requestedPageId ?? firstPageId(menu);
+  const page = usePage(pageId);
+  const menuPage = pageId !== null ? findPage(menu, pageId) : null;
+  const pageTitle = page.data?.page.title ?? menuPage?.title ?? '';
+
+  // Catalogs open: the server's path to the requested page, then whatever the reader opens.
+  const [openIds, setOpenIds] = useState<Set<number>>(() => new Set(menu.defaultCatalogPath));
+  useEffect(() => {
+    if (pageId === null) return;
+    const path = catalogPathOf(menu, pageId);
+    if (path.length === 0) return;
+    setOpenIds((current) => (path.every((id) => current.has(id)) ? current : new Set([...current, ...path])));
+  }, [menu, pageId]);
+
+  const [debounced] = useDebouncedValue(keyword, 300);
+  const searching = keyword.trim() !== '';
+  const contentSearch = useQuery(SearchPagesDocument, {
+    variables: { query: debounced.trim(), itemId: item.id, first: 100 },
+    skip: !regular || !shouldSearch(debounced),
+  });
+  const contentMatches = useMemo(
+    () => new Set(contentSearch.data?.search.edges.map((edge) => edge.node.page.id) ?? []),
+    [contentSearch.data],
+  );
+  const visibleTree = useMemo(
+    () => (searching ? filterTree(menu, keyword, contentMatches) : menu),
+    [searching, menu, keyword, contentMatches],
+  );
+
+  const watermark =
+    site.data?.siteInfo.showWatermark && me
+      ? [me.username, me.name ?? '', new Date().toLocaleDateString()].filter(Boolean)
+      : null;
+
+  // A new page is page 0 in the editor's address (spec §4).
+  const editHref =
+    pageId !== null ? `/page/edit/${item.id}/${pageId}` : regular ? `/page/edit/${item.id}/0` : null;
+
+  const tree = (
+    <Stack gap="xs">
+      <Group gap={4} wrap="nowrap">
+        <TextInput
+          size="xs"
+          placeholder={t('itemView.searchPlaceholder')}
+          aria-label={t('itemView.search')}
+          leftSection={<IconSearch size={14} />}
+          value={keyword}
+          onChange={(event) => setKeyword(event.currentTarget.value)}
+          rightSection={
+            keyword ? (
+              <CloseButton size="xs" aria-label={t('items.clearSearch')} onClick={() => setKeyword('')} />
+            ) : null
+          }
+          style={{ flex: 1 }}
+          type="search"
+        />
+        <Tooltip label={t('itemView.expandAll')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('itemView.expandAll')}
+            onClick={() => setOpenIds(new Set(allCatalogIds(menu)))}
+          >
+            <IconFoldDown size={16} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t('itemView.collapseAll')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('itemView.collapseAll')}
+            onClick={() => setOpenIds(new Set())}
+          >
+            <IconFoldUp size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <CatalogTree
+        tree={visibleTree}
+        currentPageId={pageId}
+        openIds={openIds}
+        expandAll={searching}
+        onToggle={(id, open) =>
+          setOpenIds((current) => {
+            const next = new Set(current);
+            if (open) next.add(id);
+            else next.delete(id);
+            return next;
+          })
+        }
+        pageHref={(id) => itemPagePath(item, id)}
+        onNavigate={() => setDrawerOpened(false)}
+      />
+    </Stack>
+  );
+
+  let body;
+  if (pageId === null) {
+    body = (
+      <EmptyState
+        py={60}
+        icon={<IconNotebookOff size={34} stroke={1.4} />}
+        withIndicatorBackground
+        title={t('itemView.emptyTitle')}
+        description={item.viewerRights.edit ? t('itemView.emptyHint') : t('itemView.emptyText')}
+        data-testid="item-empty"
+      />
+    );
+  } else if (item.type === 4) {
+    body = page.data ? (
+      <SpreadsheetView content={page.data.page.content} />
+    ) : (
+      <PageSlot pageId={pageId} withBreadcrumb={false} />
+    );
+  } else {
+    body = <PageSlot pageId={pageId} withBreadcrumb={searching} showTitle={item.type !== 2} />;
+  }
+
+  const navbarHidden = !regular || fullscreen;
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{
+        width: { sm: 260, md: 300 },
+        breakpoint: 'sm',
+        collapsed: { mobile: true, desktop: navbarHidden },
+      }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <ItemViewHeader
+          item={item}
+          rights={item.viewerRights}
+          me={me}
+          page={pageId !== null ? { id: pageId, title: pageTitle } : null}
+          editHref={editHref}
+          onOpenDialog={openDialog}
+          onOpenCatalog={regular ? () => setDrawerOpened(true) : undefined}
+        />
+      </AppShell.Header>
+      {regular ? (
+        <AppShell.Navbar p="sm">
+          <AppShell.Section grow component={ScrollArea} type="auto">
+            {tree}
+          </AppShell.Section>
+        </AppShell.Navbar>
+      ) : null}
+      <AppShell.Main>
+        <Group align="flex-start" gap="xl" wrap="nowrap" justify="center">
+          <Box className={classes.article} maw={item.type === 4 ? '100%' : undefined}>
+            {regular && pageId !== null ? (
+              <Group justify="flex-end" visibleFrom="sm" mb={-8}>
+                <Tooltip label={fullscreen ? t('itemView.exitFullscreen') : t('itemView.fullscreen')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={fullscreen ? t('itemView.exitFullscreen') : t('itemView.fullscreen')}
+                    onClick={() => setFullscreen((value) => !value)}
+                  >
+                    {fullscreen ? <IconArrowsMinimize size={16} /> : <IconArrowsMaximize size={16} />}
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ) : null}
+            {body}
+          </Box>
+          {pageId !== null && item.type !== 4 ? (
+            <Box w={220} visibleFrom="lg" style={{ flexShrink: 0 }}>
+              <PageToc version={`${pageId}:${page.data?.page.content.length ?? 0}`} />
+            </Box>
+          ) : null}
+        </Group>
+      </AppShell.Main>
+      {regular ? (
+        <Drawer
+          opened={drawerOpened}
+          onClose={() => setDrawerOpened(false)}
+          position="right"
+          size="80%"
+          title={item.name}
+          hiddenFrom="sm"
+        >
+          {tree}
+        </Drawer>
+      ) : null}
+      <BackToTop />
+      {watermark ? <Watermark lines={watermark} /> : null}
+      {dialogs}
+    </AppShell>
+  );
+}
+
+function BackToTop() {
+  const { t } = useTranslation();
+  const [scroll, scrollTo] = useWindowScroll();
+  return (
+    <Affix position={{ bottom: 24, right: 24 }}>
+      <Transition transition="slide-up" mounted={scroll.y > 400}>
+        {(styles) => (
+          <Tooltip label={t('itemView.backToTop')}>
+            <ActionIcon
+              size="xl"
+              radius="xl"
+              variant="default"
+              style={styles}
+              aria-label={t('itemView.backToTop')}
+              onClick={() => scrollTo({ y: 0 })}
+            >
+              <IconArrowUp size={20} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Transition>
+    </Affix>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from '@jest/globals';
+import { act, screen } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
+import { SharedPageDocument } from '../../gql/graphql';
+import { renderRoute } from '../../test/renderRoute';
+
+describe('SharedPageView', () => {
+  it('shows the shared page alone', async () => {
+    renderRoute('/p/abc123', {
+      mocks: [
+        {
+          request: { query: SharedPageDocument, variables: { key: 'abc123' } },
+          result: {
+            data: {
+              sharedPage: {
+                __typename: 'SharedPage',
+                key: 'abc123',
+                title: 'Release notes',
+                content: '## Version 2\n\n*Faster* search.',
+                authorName: 'alice',
+                updatedAt: '2026-01-02T03:04:05.000Z',
+                expiresAt: null,
+                attachmentCount: 0,
+              },
+            },
+          },
+        },
+      ],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Release notes' })).toBeInTheDocument();
+    // The markdown renderer is its own chunk: React retries once it has loaded.
+    await act(() => import('../markdown/MarkdownView'));
+    expect(await screen.findByRole('heading', { name: 'Version 2' })).toBeInTheDocument();
+    expect(screen.queryByTestId('catalog-tree')).toBeNull();
+  });
+
+  it('explains an expired or unknown link', async () => {
+    renderRoute('/p/old', {
+      mocks: [
+        {
+          request: { query: SharedPageDocument, variables: { key: 'old' } },
+          result: {
+            errors: [
+              new GraphQLError('This share link has expired', { extensions: { code: 'SHARE_LINK_EXPIRED' } }),
+            ],
+          },
+        },
+      ],
+    });
+    expect(await screen.findByText('This share link has expired')).toBeInTheDocument();
+    expect(screen.getByText('This link cannot be opened')).toBeInTheDocument();
+  });
+});

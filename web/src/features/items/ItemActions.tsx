@@ -1,0 +1,234 @@
+import { useMutation } from '@apollo/client/react';
+import { Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconApi,
+  IconArchive,
+  IconCopy,
+  IconDoorExit,
+  IconExternalLink,
+  IconInfoCircle,
+  IconRecycle,
+  IconShare,
+  IconStar,
+  IconStarOff,
+  IconTransfer,
+  IconTrash,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../app/errors';
+import {
+  MyItemsDocument,
+  StarItemDocument,
+  UnstarItemDocument,
+  type ItemSummaryFragment,
+} from '../../gql/graphql';
+import { MembersDialog } from '../members/MembersDialog';
+import { ApiKeyDialog } from './dialogs/ApiKeyDialog';
+import { ChangeLogDialog } from './dialogs/ChangeLogDialog';
+import { CopyItemDialog } from './dialogs/CopyItemDialog';
+import { ArchiveItemDialog, DeleteItemDialog, TransferItemDialog } from './dialogs/GuardedActionDialogs';
+import { ItemInfoDialog } from './dialogs/ItemInfoForm';
+import { LeaveItemDialog } from './dialogs/LeaveItemDialog';
+import { RecycleBinDialog } from './dialogs/RecycleBinDialog';
+import { ShareDialog } from './dialogs/ShareDialog';
+import { itemPath } from './itemLinks';
+
+export type ItemDialogKind =
+  | 'share'
+  | 'info'
+  | 'members'
+  | 'apiKey'
+  | 'recycle'
+  | 'changeLog'
+  | 'transfer'
+  | 'copy'
+  | 'archive'
+  | 'delete'
+  | 'leave';
+
+/** The page a dialog is about (sharing from the item view); `shareable`: it may get its own link. */
+export interface DialogPage {
+  id: number;
+  title: string;
+  shareable?: boolean;
+}
+
+interface OpenDialog {
+  kind: ItemDialogKind;
+  item: ItemSummaryFragment;
+  page?: DialogPage | null;
+}
+
+export type OpenItemDialog = (
+  kind: ItemDialogKind,
+  item: ItemSummaryFragment,
+  page?: DialogPage | null,
+) => void;
+
+/**
+ * The item dialogs of the list, the item view and the settings screen, one at a time. `onGone` runs
+ * after the viewer lost the item (deleted, archived away, transferred, left): the item view leaves it.
+ */
+export function useItemDialogs(onGone?: (kind: ItemDialogKind) => void): [OpenItemDialog, ReactNode] {
+  const [current, setCurrent] = useState<OpenDialog | null>(null);
+  const open = useCallback<OpenItemDialog>((kind, item, page) => setCurrent({ kind, item, page }), []);
+  const close = () => setCurrent(null);
+  const gone = () => onGone?.(current?.kind ?? 'delete');
+
+  let element: ReactNode = null;
+  if (current) {
+    const { kind, item, page } = current;
+    switch (kind) {
+      case 'share':
+        element = <ShareDialog item={item} page={page} canSharePage={!!page?.shareable} onClose={close} />;
+        break;
+      case 'info':
+        element = <ItemInfoDialog opened itemId={item.id} onClose={close} />;
+        break;
+      case 'members':
+        element = <MembersDialog itemId={item.id} itemName={item.name} onClose={close} />;
+        break;
+      case 'apiKey':
+        element = <ApiKeyDialog opened itemId={item.id} onClose={close} />;
+        break;
+      case 'recycle':
+        element = <RecycleBinDialog itemId={item.id} onClose={close} />;
+        break;
+      case 'copy':
+        element = <CopyItemDialog item={item} onClose={close} />;
+        break;
+      case 'archive':
+        element = <ArchiveItemDialog item={item} onClose={close} />;
+        break;
+      case 'transfer':
+        element = <TransferItemDialog item={item} onClose={close} onDone={gone} />;
+        break;
+      case 'delete':
+        element = <DeleteItemDialog item={item} onClose={close} onDone={gone} />;
+        break;
+      case 'changeLog':
+        element = <ChangeLogDialog item={item} onClose={close} />;
+        break;
+      case 'leave':
+        element = <LeaveItemDialog item={item} onClose={close} onDone={gone} />;
+        break;
+    }
+  }
+  return [open, element];
+}
+
+export interface ItemMenuTarget {
+  item: ItemSummaryFragment;
+  /** Owner or item admin: the management entries. */
+  manager: boolean;
+  starred: boolean;
+}
+
+interface ItemActionsMenuProps {
+  target: ItemMenuTarget;
+  onOpenDialog: OpenItemDialog;
+  /** The element that opens the menu (a "more" button). */
+  children: ReactNode;
+  opened?: boolean;
+  onChange?(opened: boolean): void;
+}
+
+/** The item context menu (spec §2): open, share, star, exit; managers get the management entries too. */
+export function ItemActionsMenu({ target, onOpenDialog, children, opened, onChange }: ItemActionsMenuProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { item, manager, starred } = target;
+  const [star] = useMutation(StarItemDocument, { refetchQueries: [MyItemsDocument] });
+  const [unstar] = useMutation(UnstarItemDocument, { refetchQueries: [MyItemsDocument] });
+
+  function toggleStar() {
+    const action = starred ? unstar : star;
+    action({ variables: { id: item.id } })
+      .then(() =>
+        notifications.show({
+          color: 'green',
+          message: starred ? t('itemMenu.unstarred') : t('itemMenu.starred'),
+        }),
+      )
+      .catch((err: unknown) =>
+        notifications.show({ color: 'red', message: errorMessage(err, t('common.networkError')) }),
+      );
+  }
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={220} opened={opened} onChange={onChange} withinPortal>
+      <Menu.Target>{children}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{item.name}</Menu.Label>
+        <Menu.Item leftSection={<IconExternalLink size={16} />} onClick={() => void navigate(itemPath(item))}>
+          {t('itemMenu.open')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconShare size={16} />} onClick={() => onOpenDialog('share', item)}>
+          {t('itemMenu.share')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={starred ? <IconStarOff size={16} /> : <IconStar size={16} />}
+          onClick={toggleStar}
+        >
+          {starred ? t('itemMenu.unstar') : t('itemMenu.star')}
+        </Menu.Item>
+        {manager ? (
+          <>
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconInfoCircle size={16} />} onClick={() => onOpenDialog('info', item)}>
+              {t('itemMenu.baseInfo')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconUsers size={16} />} onClick={() => onOpenDialog('members', item)}>
+              {t('itemMenu.members')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconApi size={16} />} onClick={() => onOpenDialog('apiKey', item)}>
+              {t('itemMenu.openApi')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconRecycle size={16} />} onClick={() => onOpenDialog('recycle', item)}>
+              {t('itemMenu.recycleBin')}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconTransfer size={16} />}
+              onClick={() => onOpenDialog('transfer', item)}
+            >
+              {t('itemMenu.transfer')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => onOpenDialog('copy', item)}>
+              {t('itemMenu.copy')}
+            </Menu.Item>
+            {item.isArchived ? null : (
+              <Menu.Item
+                leftSection={<IconArchive size={16} />}
+                onClick={() => onOpenDialog('archive', item)}
+              >
+                {t('itemMenu.archive')}
+              </Menu.Item>
+            )}
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => onOpenDialog('delete', item)}
+            >
+              {t('itemMenu.delete')}
+            </Menu.Item>
+          </>
+        ) : (
+          <>
+            <Menu.Divider />
+            <Menu.Item
+              color="red"
+              leftSection={<IconDoorExit size={16} />}
+              onClick={() => onOpenDialog('leave', item)}
+            >
+              {t('itemMenu.leave')}
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,47 @@
+import { Grid, Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import type { OpenItemDialog } from './ItemActions';
+import { ItemCard, ItemRow, type ItemEdge } from './ItemEntries';
+import type { ItemViewMode } from './preferences';
+
+export type { ItemEdge } from './ItemEntries';
+
+/** The drag-and-drop library loads with the first sortable list, not with the app. */
+const SortableItemList = lazy(() => import('./SortableItemList'));
+
+interface ItemCollectionProps {
+  edges: readonly ItemEdge[];
+  mode: ItemViewMode;
+  onOpenDialog: OpenItemDialog;
+  /** Drag to reorder (list view); absent while searching. */
+  onReorder?(from: number, to: number): void;
+}
+
+/** The items of one group as cards (24-column idea: xs 24, sm 12, md 8, lg 6) or as a list. */
+export function ItemCollection({ edges, mode, onOpenDialog, onReorder }: ItemCollectionProps) {
+  if (mode === 'card') {
+    return (
+      <Grid gap="md" data-testid="item-cards">
+        {edges.map((edge) => (
+          <Grid.Col key={edge.node.id} span={{ base: 12, sm: 6, md: 4, lg: 3 }}>
+            <ItemCard edge={edge} onOpenDialog={onOpenDialog} />
+          </Grid.Col>
+        ))}
+      </Grid>
+    );
+  }
+
+  const plain = (
+    <Stack gap={6} data-testid="item-list">
+      {edges.map((edge) => (
+        <ItemRow key={edge.node.id} edge={edge} onOpenDialog={onOpenDialog} handle={null} />
+      ))}
+    </Stack>
+  );
+  if (!onReorder) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <SortableItemList edges={edges} onOpenDialog={onOpenDialog} onReorder={onReorder} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,196 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Alert, Button, Group, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../app/errors';
+import {
+  ItemDetailDocument,
+  ItemViewDocument,
+  MyItemsDocument,
+  UpdateItemDocument,
+  type ItemDetailQuery,
+} from '../../../gql/graphql';
+import { DialogFrame } from '../../shell/DialogFrame';
+import { validateItemForm, visitPassword, type ItemFormValues } from '../itemForm';
+import { VisibilityFields } from './VisibilityFields';
+
+type Detail = ItemDetailQuery['item'];
+
+function formFor(item: Detail): ItemFormValues {
+  return {
+    name: item.name,
+    description: item.description,
+    domain: item.domain ?? '',
+    visibility: item.isPrivate ? 'private' : 'open',
+    password: item.password ?? '',
+  };
+}
+
+/** The base-info form's state and its save, shared by the dialog and the settings tab. */
+function useItemInfo(item: Detail, onSaved?: () => void) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<ItemFormValues>(() => formFor(item));
+  const [error, setError] = useState<string | null>(null);
+  const [updateItem, { loading }] = useMutation(UpdateItemDocument, {
+    refetchQueries: [MyItemsDocument, ItemViewDocument],
+  });
+  const set = <K extends keyof ItemFormValues>(key: K, value: ItemFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  async function submit() {
+    // The domain is not checked: this form shows it but cannot change it.
+    const problem = validateItemForm({ ...values, domain: '' });
+    if (problem) {
+      setError(t(`itemForm.errors.${problem}`));
+      return;
+    }
+    setError(null);
+    try {
+      await updateItem({
+        variables: {
+          id: item.id,
+          input: {
+            name: values.name.trim(),
+            description: values.description.trim(),
+            password: visitPassword(values),
+          },
+        },
+      });
+      notifications.show({ color: 'green', message: t('itemForm.saved') });
+      onSaved?.();
+    } catch (err) {
+      setError(errorMessage(err, t('common.networkError')));
+    }
+  }
+
+  return { values, set, error, loading, submit };
+}
+
+function ItemInfoFields({ state }: { state: ReturnType<typeof useItemInfo> }) {
+  const { t } = useTranslation();
+  const { values, set, error } = state;
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label={t('itemForm.name')}
+        required
+        value={values.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        name="itemName"
+      />
+      <Textarea
+        label={t('itemForm.description')}
+        value={values.description}
+        onChange={(event) => set('description', event.currentTarget.value)}
+        autosize
+        minRows={2}
+        maxRows={5}
+        name="itemDescription"
+      />
+      <TextInput
+        label={t('itemForm.domain')}
+        description={t('itemForm.domainFixed')}
+        value={values.domain}
+        placeholder={t('itemForm.noDomain')}
+        readOnly
+        disabled
+        leftSection={
+          <Text size="sm" c="dimmed">
+            /
+          </Text>
+        }
+      />
+      <VisibilityFields
+        visibility={values.visibility}
+        password={values.password}
+        onVisibilityChange={(visibility) => set('visibility', visibility)}
+        onPasswordChange={(password) => set('password', password)}
+      />
+      {error ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} p="xs">
+          {error}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+function SettingsForm({ item }: { item: Detail }) {
+  const { t } = useTranslation();
+  const state = useItemInfo(item);
+  return (
+    <form
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void state.submit();
+      }}
+      noValidate
+    >
+      <Stack gap="md" maw={560}>
+        <ItemInfoFields state={state} />
+        <Group>
+          <Button type="submit" loading={state.loading}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The base-info tab of the item settings screen. */
+export function ItemInfoForm({ itemId }: { itemId: number }) {
+  const { t } = useTranslation();
+  const { data, error } = useQuery(ItemDetailDocument, { variables: { id: itemId } });
+  if (error) return <Alert color="red">{errorMessage(error, t('common.networkError'))}</Alert>;
+  if (!data) return <Loader size="sm" />;
+  return <SettingsForm key={data.item.id} item={data.item} />;
+}
+
+function LoadedDialog({ item, onClose }: { item: Detail; onClose(): void }) {
+  const { t } = useTranslation();
+  const state = useItemInfo(item, onClose);
+  return (
+    <DialogFrame
+      opened
+      title={t('itemMenu.baseInfo')}
+      onClose={onClose}
+      onConfirm={() => void state.submit()}
+      confirmLabel={t('common.save')}
+      loading={state.loading}
+    >
+      <ItemInfoFields state={state} />
+    </DialogFrame>
+  );
+}
+
+/** "Update base info" from the item menu. */
+export function ItemInfoDialog({
+  opened,
+  itemId,
+  onClose,
+}: {
+  opened: boolean;
+  itemId: number;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const { data, error } = useQuery(ItemDetailDocument, {
+    variables: { id: itemId },
+    skip: !opened,
+    fetchPolicy: 'network-only',
+  });
+  if (!opened) return null;
+  if (data) return <LoadedDialog key={data.item.id} item={data.item} onClose={onClose} />;
+  return (
+    <DialogFrame opened title={t('itemMenu.baseInfo')} onClose={onClose}>
+      {error ? (
+        <Alert color="red">{errorMessage(error, t('common.networkError'))}</Alert>
+      ) : (
+        <Loader size="sm" />
+      )}
+    </DialogFrame>
+  );
+}

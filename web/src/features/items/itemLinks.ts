@@ -1,0 +1,17 @@
+/** Where an item lives: its personal domain when it has one, else its id (spec §2 route table). */
+export function itemKey(item: { id: number; domain?: string | null }): string {
+  return item.domain || String(item.id);
+}
+
+export function itemPath(item: { id: number; domain?: string | null }): string {
+  return `/${itemKey(item)}`;
+}
+
+export function itemPagePath(item: { id: number; domain?: string | null }, pageId: number): string {
+  return `/${itemKey(item)}/${pageId}`;
+}
+
+/** An address to hand to someone else: the app's own origin plus the path. */
+export function absoluteUrl(path: string): string {
+  return `${window.location.origin}${path}`;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from '@jest/globals';
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import { MarkdownView } from './MarkdownView';
+import { slugify } from './rehypePlugins';
+
+function renderMarkdown(content: string) {
+  return render(
+    <MantineProvider env="test">
+      <MarkdownView content={content} />
+    </MantineProvider>,
+  );
+}
+
+/** Every attribute of every element below `root` whose name starts with "on". */
+function eventHandlerAttributes(root: HTMLElement): string[] {
+  return Array.from(root.querySelectorAll('*')).flatMap((element) =>
+    element.getAttributeNames().filter((name) => name.toLowerCase().startsWith('on')),
+  );
+}
+
+describe('MarkdownView', () => {
+  it('renders GitHub-flavoured tables and highlights code', () => {
+    const { container } = renderMarkdown(
+      ['| Name | Type |', '|---|---|', '| id | int |', '', '```js', 'const answer = 42;', '```'].join('\n'),
+    );
+    expect(container.querySelector('table th')?.textContent).toBe('Name');
+    expect(container.querySelector('table td')?.textContent).toBe('id');
+    const code = container.querySelector('pre code');
+    expect(code?.className).toContain('language-js');
+    expect(code?.querySelector('.hljs-keyword')?.textContent).toBe('const');
+  });
+
+  it('never lets a <script> element or an onerror= handler reach the DOM', () => {
+    const { container } = renderMarkdown(
+      [
+        '# Title',
+        '',
+        '<script>window.__pwned = true</script>',
+        '',
+        '<img src="x" onerror="window.__pwned = true">',
+        '',
+        'Inline <img src=y onerror=alert(1)> and <a href="javascript:alert(1)" onclick="x()">link</a>',
+        '',
+        '<div onmouseover="alert(1)"><svg onload="alert(1)"></svg><iframe src="https://evil.example"></iframe>safe text</div>',
+        '',
+        '[md link](javascript:alert(2))',
+      ].join('\n'),
+    );
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('iframe')).toBeNull();
+    expect(container.querySelector('svg')).toBeNull();
+    expect(eventHandlerAttributes(container)).toEqual([]);
+    expect(container.innerHTML).not.toMatch(/onerror|onclick|onmouseover|onload/i);
+    for (const link of Array.from(container.querySelectorAll('a'))) {
+      expect(link.getAttribute('href') ?? '').not.toMatch(/^javascript:/i);
+    }
+    expect((window as unknown as { __pwned?: boolean }).__pwned).toBeUndefined();
+    // The harmless parts survive: the image (without its handler) and the text.
+    expect(container.querySelector('img[src="x"]')).not.toBeNull();
+    expect(container.textContent).toContain('safe text');
+  });
+
+  it('keeps harmless HTML such as line breaks and details', () => {
+    const { container } = renderMarkdown(
+      ['| a |', '|---|', '| one<br>two |', '', '<details><summary>More</summary>Hidden</details>'].join('\n'),
+    );
+    expect(container.querySelector('td br')).not.toBeNull();
+    expect(container.querySelector('details summary')?.textContent).toBe('More');
+  });
+
+  it('gives headings ids for the table of contents', () => {
+    const { container } = renderMarkdown('# Intro\n\n## Login API\n\n## Login API');
+    const ids = Array.from(container.querySelectorAll('h1, h2')).map((heading) => heading.id);
+    expect(ids).toEqual(['h-intro', 'h-login-api', 'h-login-api-1']);
+  });
+});
+
+describe('slugify', () => {
+  it('keeps letters and digits of any script', () => {
+    expect(slugify(' 用户 Login (v2) ')).toBe('用户-login-v2');
+    expect(slugify('***')).toBe('section');
+  });
+});
