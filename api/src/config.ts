@@ -14,6 +14,10 @@ export interface AppConfig {
   logLevel: string;
   /** Largest request body accepted, in bytes (uploads are limited separately). */
   bodyLimit: number;
+  /** CRON_TOKEN: lets an outside cron start the purge through ShowDoc's `ScriptCron/run` (unset: refused). */
+  cronToken?: string;
+  /** How often expired edit locks are removed and announced, and how often the purge runs. */
+  jobs: { lockSweepMs: number; purgeEveryMs: number };
 }
 
 /** Every environment variable Quire reads, with its default (README's configuration table). */
@@ -30,6 +34,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(env.QUIRE_WEB_DIST ?? path.join(root, 'web', 'dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: Number.parseInt(env.QUIRE_BODY_LIMIT ?? String(8 * 1024 * 1024), 10),
+    cronToken: env.CRON_TOKEN || undefined,
+    jobs: { lockSweepMs: 5_000, purgeEveryMs: 60 * 60 * 1000 },
   };
 }
 

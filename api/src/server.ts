@@ -20,11 +20,13 @@ import { compatRestPlugin } from '../../compat-rest/src';
 import type { AppConfig } from './config';
 import { hashToken, newToken } from './domain/accounts/token';
 import { DomainError, type Language } from './domain/errors';
+import { JobScheduler } from './domain/jobs/scheduler';
 import { buildServices, type Services } from './domain/services';
 import { Viewer } from './domain/viewer';
 import type { GraphQLContext, SessionCookie } from './graphql/context';
 import { formatExecutionResult, formatGraphQLError, localizeErrorsPlugin } from './graphql/errors';
 import { buildGraphQLSchema } from './graphql/schema';
+import { createInProcessPubSub } from './pubsub/pubsub';
 
 export const SESSION_COOKIE = 'quire_token';
 export const VISITOR_COOKIE = 'quire_visitor';
@@ -33,6 +35,8 @@ export interface RunningServer {
   app: FastifyInstance;
   db: Database;
   url: string;
+  /** The scheduled work of this process (lock expiry, purge). */
+  jobs: JobScheduler;
   close(): Promise<void>;
 }
 
@@ -57,7 +61,9 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     dataDir: config.dataDir,
     log: (message) => app.log.info(stripVTControlCharacters(message)),
   });
-  const domainOptions = { testCaptcha: config.testCaptcha };
+  // One event bus per process: services publish to it, graphql-ws subscriptions read from it.
+  const pubSub = createInProcessPubSub();
+  const domainOptions = { testCaptcha: config.testCaptcha, pubSub, cronToken: config.cronToken };
   const servicesFor = (): Services => buildServices(db.orm.em.fork(), domainOptions);
 
   await bootstrap(app, servicesFor(), config);
@@ -69,7 +75,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   app.get('/healthz', async () => ({ status: 'ok', database: db.dialect }));
 
   // GraphQL over HTTP.
-  const schema = await buildGraphQLSchema();
+  const schema = await buildGraphQLSchema(pubSub);
   const languageOf = (header: string | undefined): Language => (/^zh/i.test(header ?? '') ? 'zh' : 'en');
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -122,14 +128,35 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   await app.register(compatRestPlugin, { services: servicesFor });
   await serveWebApp(app, config.webDist);
 
+  const jobs = new JobScheduler(
+    [
+      {
+        name: 'expire-locks',
+        everyMs: config.jobs.lockSweepMs,
+        run: (now) => servicesFor().jobs.expireLocks(now),
+      },
+      // First a minute after start, so a node restarted often still purges.
+      {
+        name: 'purge',
+        everyMs: config.jobs.purgeEveryMs,
+        firstAfterMs: Math.min(60_000, config.jobs.purgeEveryMs),
+        run: (now) => servicesFor().jobs.purge(now),
+      },
+    ],
+    { error: (details, message) => app.log.error(details, message) },
+  );
+
   await app.listen({ port: config.port, host: config.host });
+  jobs.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
     app,
     db,
     url: `http://127.0.0.1:${port}`,
+    jobs,
     async close() {
+      await jobs.stop();
       await wsCleanup.dispose();
       wsServer.close();
       await app.close();

@@ -5,7 +5,20 @@ import type { Services } from '../../api/src/domain/services';
 import { Viewer } from '../../api/src/domain/viewer';
 import { runAction, type Action, type Controller } from './action';
 import { RequestParams } from './params';
+import { catalog } from './routes/catalog';
 import { common, publicSquare } from './routes/common';
+import { item } from './routes/item';
+import { itemGroup } from './routes/itemGroup';
+import { member } from './routes/member';
+import { open } from './routes/open';
+import { page } from './routes/page';
+import { recycle } from './routes/recycle';
+import { scriptCron } from './routes/scriptCron';
+import { team } from './routes/team';
+import { teamItem } from './routes/teamItem';
+import { teamItemMember } from './routes/teamItemMember';
+import { teamMember } from './routes/teamMember';
+import { template } from './routes/template';
 import { user } from './routes/user';
 import { parseRoute, resolveActionName, resolveControllerName } from './routing';
 import { EMPTY, isoTime, type Wire } from './wire';
@@ -15,6 +28,19 @@ export const controllers: Record<string, Controller> = {
   Common: common,
   User: user,
   PublicSquare: publicSquare,
+  Item: item,
+  ItemGroup: itemGroup,
+  Catalog: catalog,
+  Page: page,
+  Member: member,
+  Team: team,
+  TeamMember: teamMember,
+  TeamItem: teamItem,
+  TeamItemMember: teamItemMember,
+  Recycle: recycle,
+  Template: template,
+  Open: open,
+  ScriptCron: scriptCron,
 };
 const controllerNames = Object.keys(controllers);
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { configFromEnv } from '../../api/src/config';
+import { configFromEnv, type AppConfig } from '../../api/src/config';
 import { createServer, type RunningServer } from '../../api/src/server';
 import { scratchMysqlUrl, type TestDatabase } from './mysql';
 
@@ -33,8 +33,12 @@ export interface GraphQLAnswer<T> {
   errors?: Array<{ message: string; extensions?: { code?: string; showdocCode?: number } }>;
 }
 
-/** A real Quire server on a free port, on a fresh database of the given kind. */
-export async function startTestServer(target: TestDatabase, suffix: string): Promise<TestServer> {
+/** A real Quire server on a free port, on a fresh database of the given kind (`overrides` win). */
+export async function startTestServer(
+  target: TestDatabase,
+  suffix: string,
+  overrides: Partial<AppConfig> = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `quire-srv-${suffix}-`));
   const databaseUrl = target.url ? await scratchMysqlUrl(target.url, suffix) : undefined;
   const server = await createServer({
@@ -48,6 +52,7 @@ export async function startTestServer(target: TestDatabase, suffix: string): Pro
     testCaptcha: TEST_CAPTCHA,
     logLevel: 'silent',
     webDist: path.join(dataDir, 'no-web'),
+    ...overrides,
   });
   return {
     ...server,

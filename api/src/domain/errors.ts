@@ -85,7 +85,12 @@ export const Codes = {
   UsernameTaken: { showdoc: 10101, code: 'USERNAME_TAKEN', en: 'This username is taken', zh: '用户名已存在' },
   NameTooLong: { showdoc: 10101, code: 'BAD_INPUT', en: 'The name is too long', zh: '名称过长' },
   NoPermission: { showdoc: 10303, code: 'FORBIDDEN', en: 'You have no permission', zh: '您没有编辑权限' },
-  ItemNotFound: { showdoc: 10101, code: 'ITEM_NOT_FOUND', en: 'The item does not exist or was deleted', zh: '项目不存在或者已删除' },
+  ItemNotFound: {
+    showdoc: 10101,
+    code: 'ITEM_NOT_FOUND',
+    en: 'The item does not exist or was deleted',
+    zh: '项目不存在或者已删除',
+  },
   ItemVisitDenied: {
     showdoc: 10303,
     code: 'ITEM_PASSWORD_REQUIRED',
@@ -93,7 +98,12 @@ export const Codes = {
     zh: '您没有访问权限',
   },
   ItemEditDenied: { showdoc: 10101, code: 'FORBIDDEN', en: 'You may not edit this item', zh: '没有编辑权限' },
-  ItemManageDenied: { showdoc: 10303, code: 'FORBIDDEN', en: 'You may not manage this item', zh: '您没有管理权限' },
+  ItemManageDenied: {
+    showdoc: 10303,
+    code: 'FORBIDDEN',
+    en: 'You may not manage this item',
+    zh: '您没有管理权限',
+  },
   ItemArchived: {
     showdoc: 10101,
     code: 'ITEM_ARCHIVED',
@@ -107,22 +117,42 @@ export const Codes = {
     en: 'The visit password is wrong',
     zh: '访问密码不正确',
   },
-  ItemNameRequired: { showdoc: 10100, code: 'BAD_INPUT', en: 'The item name is required', zh: '项目名不能为空' },
+  ItemNameRequired: {
+    showdoc: 10100,
+    code: 'BAD_INPUT',
+    en: 'The item name is required',
+    zh: '项目名不能为空',
+  },
   DomainInvalid: {
     showdoc: 10305,
     code: 'DOMAIN_INVALID',
     en: 'A personal domain has letters and digits only and is not purely numeric',
     zh: '个性域名只能是字母或数字的组合，且不能是纯数字',
   },
-  DomainTaken: { showdoc: 10304, code: 'DOMAIN_TAKEN', en: 'This personal domain is already used', zh: '个性域名已经存在' },
+  DomainTaken: {
+    showdoc: 10304,
+    code: 'DOMAIN_TAKEN',
+    en: 'This personal domain is already used',
+    zh: '个性域名已经存在',
+  },
   PrivateItemNeedsPassword: {
     showdoc: 10101,
     code: 'BAD_INPUT',
     en: 'A private item needs a visit password',
     zh: '私密项目请设置访问密码',
   },
-  CatalogNotFound: { showdoc: 10101, code: 'CATALOG_NOT_FOUND', en: 'The catalog does not exist', zh: '目录不存在' },
-  CatalogNameRequired: { showdoc: 10101, code: 'BAD_INPUT', en: 'The catalog name is required', zh: '目录名称不能为空' },
+  CatalogNotFound: {
+    showdoc: 10101,
+    code: 'CATALOG_NOT_FOUND',
+    en: 'The catalog does not exist',
+    zh: '目录不存在',
+  },
+  CatalogNameRequired: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'The catalog name is required',
+    zh: '目录名称不能为空',
+  },
   CatalogTooDeep: {
     showdoc: 10101,
     code: 'CATALOG_TOO_DEEP',
@@ -135,22 +165,62 @@ export const Codes = {
     en: 'Too many catalogs in this item',
     zh: '你创建太多目录啦！如有需求请联系网站管理员',
   },
+  CatalogParentInvalid: {
+    showdoc: 10101,
+    code: 'CATALOG_PARENT_INVALID',
+    en: 'The parent must be another catalog of the same item, outside this one',
+    zh: '上级目录必须是同一项目中的其他目录，且不能是其下级目录',
+  },
+  /** ShowDoc's catalog endpoints answer a refused visit or edit with 10103. */
+  CatalogVisitDenied: {
+    showdoc: 10103,
+    code: 'FORBIDDEN',
+    en: 'You may not read this item',
+    zh: '您没有访问权限',
+  },
+  CatalogEditDenied: {
+    showdoc: 10103,
+    code: 'FORBIDDEN',
+    en: 'You may not edit this item',
+    zh: '您没有编辑权限',
+  },
+  PageTitleRequired: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'The page title is required',
+    zh: '页面标题不能为空',
+  },
   PageNotFound: { showdoc: 10101, code: 'PAGE_NOT_FOUND', en: 'The page does not exist', zh: '页面不存在' },
-  PageVisitDenied: { showdoc: 10101, code: 'FORBIDDEN', en: 'You may not read this page', zh: '您没有访问权限' },
+  PageVisitDenied: {
+    showdoc: 10101,
+    code: 'FORBIDDEN',
+    en: 'You may not read this page',
+    zh: '您没有访问权限',
+  },
   PageContentRequired: {
     showdoc: 10101,
     code: 'BAD_INPUT',
     en: 'A page cannot be saved empty: write something',
     zh: '不允许保存空内容，请随便写点什么',
   },
-  PageNotInItem: { showdoc: 10101, code: 'BAD_INPUT', en: 'The page belongs to another item', zh: '页面不属于该项目' },
+  PageNotInItem: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'The page belongs to another item',
+    zh: '页面不属于该项目',
+  },
   PageLimit: {
     showdoc: 10100,
     code: 'PAGE_LIMIT',
     en: 'This item has reached its page limit',
     zh: '页面数量已超出限制',
   },
-  PageDraft: { showdoc: 10101, code: 'FORBIDDEN', en: 'This page is a draft', zh: '该页面是草稿状态，暂不可访问' },
+  PageDraft: {
+    showdoc: 10101,
+    code: 'FORBIDDEN',
+    en: 'This page is a draft',
+    zh: '该页面是草稿状态，暂不可访问',
+  },
   VersionConflict: {
     showdoc: 10101,
     code: 'VERSION_CONFLICT',
@@ -164,12 +234,170 @@ export const Codes = {
     en: 'Cannot parse this SQL: is it a valid CREATE TABLE statement?',
     zh: '无法解析该 SQL，请检查是否为合法的建表语句',
   },
-  GroupNameRequired: { showdoc: 10101, code: 'BAD_INPUT', en: 'The group name is required', zh: '分组名称不能为空' },
+  GroupNameRequired: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'The group name is required',
+    zh: '分组名称不能为空',
+  },
+  ItemGroupDenied: { showdoc: 10103, code: 'FORBIDDEN', en: 'This item group is not yours', zh: '没有权限' },
+  /** ShowDoc answers a star on an unreadable item with code 1. */
+  ItemStarDenied: { showdoc: 1, code: 'FORBIDDEN', en: 'You may not read this item', zh: '没有权限' },
+  ItemTypeInvalid: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'An item is created as regular (1), single page (2) or spreadsheet (4)',
+    zh: '项目类型只能是常规项目、单页项目或表格项目',
+  },
   PublicSquareDisabled: {
     showdoc: 10501,
     code: 'PUBLIC_SQUARE_DISABLED',
     en: 'The public square is not enabled',
     zh: '公开广场功能未启用',
+  },
+  // Item members and teams (domain/members, domain/teams).
+  MemberGroupInvalid: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'A member is read-only (0), editor (1) or item admin (2)',
+    zh: '成员权限只能是只读、编辑或项目管理',
+  },
+  MemberScopeInvalid: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'A member can only be limited to top-level catalogs of this item',
+    zh: '只能限定为本项目的一级目录',
+  },
+  MemberAddFailed: {
+    showdoc: 10101,
+    code: 'MEMBER_ADD_FAILED',
+    en: 'No member was added',
+    zh: '添加成员失败',
+  },
+  MemberNotFound: { showdoc: 10101, code: 'MEMBER_NOT_FOUND', en: 'No such member', zh: '删除失败' },
+  MemberListDenied: {
+    showdoc: 10301,
+    code: 'FORBIDDEN',
+    en: 'Only editors of this item may list its members',
+    zh: '您没有编辑权限',
+  },
+  OwnerCannotLeave: {
+    showdoc: 10101,
+    code: 'OWNER_CANNOT_LEAVE',
+    en: 'The owner cannot leave: transfer or delete it instead',
+    zh: '创建者不能退出，请转让或删除',
+  },
+  CollaboratorLimit: {
+    showdoc: 10310,
+    code: 'COLLABORATOR_LIMIT',
+    en: 'Your collaborators (team members and item members together) have reached the limit of this site',
+    zh: '协作成员数量已达上限（团队成员与项目成员合计，去重）',
+  },
+  TeamNameRequired: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'The team name is required',
+    zh: '团队名称不能为空',
+  },
+  TeamNotFound: { showdoc: 10101, code: 'TEAM_NOT_FOUND', en: 'The team does not exist', zh: '团队不存在' },
+  TeamManageDenied: {
+    showdoc: 10103,
+    code: 'FORBIDDEN',
+    en: 'Only managers of this team may do this',
+    zh: '没有权限',
+  },
+  TeamOwnerOnly: {
+    showdoc: 10103,
+    code: 'FORBIDDEN',
+    en: 'Only the creator of this team may do this',
+    zh: '只有团队创建者可以操作',
+  },
+  TeamMemberGroupInvalid: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'A team member is ordinary (1) or team admin (2)',
+    zh: '团队成员角色只能是普通成员或团队管理员',
+  },
+  TeamMemberExists: {
+    showdoc: 10101,
+    code: 'TEAM_MEMBER_EXISTS',
+    en: 'This user is already a member of the team',
+    zh: '该用户已经是成员',
+  },
+  TeamMemberNotFound: {
+    showdoc: 10101,
+    code: 'TEAM_MEMBER_NOT_FOUND',
+    en: 'No such team member',
+    zh: '成员不存在',
+  },
+  TeamItemNotFound: {
+    showdoc: 10101,
+    code: 'TEAM_ITEM_NOT_FOUND',
+    en: 'This item is not bound to the team',
+    zh: '关联不存在',
+  },
+  TeamItemBindFailed: {
+    showdoc: 10103,
+    code: 'TEAM_ITEM_BIND_FAILED',
+    en: 'No item was added to the team',
+    zh: '添加失败',
+  },
+  // History, recycle bin, locks, share links, templates, open API, scheduled jobs.
+  HistoryNotFound: {
+    showdoc: 10101,
+    code: 'HISTORY_NOT_FOUND',
+    en: 'This version of the page does not exist',
+    zh: '历史版本不存在',
+  },
+  RecycleEntryNotFound: {
+    showdoc: 10101,
+    code: 'RECYCLE_ENTRY_NOT_FOUND',
+    en: 'This page is not in the recycle bin',
+    zh: '回收站中没有该页面',
+  },
+  PageLocked: {
+    showdoc: 10101,
+    code: 'PAGE_LOCKED',
+    en: 'Another user is editing this page',
+    zh: '该页面已被其他用户锁定',
+  },
+  ShareExpiryInvalid: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'A share link lasts 0 (for ever), 1, 7, 30 or 180 days',
+    zh: '分享有效期只能是永久、1、7、30或180天',
+  },
+  ShareLinkUnknown: {
+    showdoc: 10101,
+    code: 'SHARE_LINK_UNKNOWN',
+    en: 'This share link has expired or does not exist',
+    zh: '该分享链接已过期或不存在',
+  },
+  ShareLinkExpired: {
+    showdoc: 10101,
+    code: 'SHARE_LINK_EXPIRED',
+    en: 'This share link has expired',
+    zh: '该分享链接已过期',
+  },
+  TemplateTitleRequired: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'The template title is required',
+    zh: '模板标题不能为空',
+  },
+  TemplateDenied: { showdoc: 10103, code: 'FORBIDDEN', en: 'This template is not yours', zh: '没有权限' },
+  ItemIdRequired: { showdoc: 10101, code: 'BAD_INPUT', en: 'The item id is required', zh: '项目ID不能为空' },
+  ApiKeyMismatch: {
+    showdoc: 10306,
+    code: 'API_KEY_MISMATCH',
+    en: 'The api_key and api_token do not match',
+    zh: 'api_key或者api_token不匹配',
+  },
+  CronForbidden: {
+    showdoc: 10403,
+    code: 'FORBIDDEN',
+    en: 'The cron token is missing or wrong',
+    zh: 'Forbidden',
   },
 } as const satisfies Record<string, CodeInfo>;
 
@@ -186,10 +414,14 @@ export type Language = 'en' | 'zh';
 export class DomainError extends Error {
   readonly info: CodeInfo;
 
-  /** `detail` replaces the table's English message where the situation needs more words. */
+  /**
+   * `detail` replaces the table's English message where the situation needs more words; `extensions`
+   * carries machine-readable facts for GraphQL clients (e.g. the current version of a conflicting page).
+   */
   constructor(
     readonly codeName: CodeName,
     readonly detail?: { en: string; zh: string },
+    readonly extensions?: Record<string, string | number | boolean>,
   ) {
     super(detail?.en ?? Codes[codeName].en);
     this.name = 'DomainError';

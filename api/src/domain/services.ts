@@ -1,13 +1,33 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { discardingPubSub, type PubSub } from '../pubsub/pubsub';
 import { AccountService } from './accounts/account.service';
 import { CaptchaService } from './accounts/captcha.service';
+import { CatalogService } from './catalogs/catalog.service';
 import { ChangeLogService } from './changelog/changelog.service';
+import { PageHistoryService } from './history/history.service';
+import { ItemGroupService } from './items/item-group.service';
+import { ItemService } from './items/item.service';
+import { JobsService } from './jobs/jobs.service';
+import { LockService } from './locks/lock.service';
+import { MemberService } from './members/member.service';
+import { OpenApiService } from './openapi/open-api.service';
+import { PageService } from './pages/page.service';
 import { PolicyService } from './policy/policy.service';
+import { TeamPolicy } from './policy/team.policy';
+import { RecycleService } from './recycle/recycle.service';
+import { SearchService } from './search/search.service';
 import { SettingsService } from './settings/settings.service';
+import { ShareService } from './share/share.service';
+import { TeamService } from './teams/team.service';
+import { TemplateService } from './templates/template.service';
 
 export interface DomainOptions {
   /** QUIRE_TEST_CAPTCHA: accepted as a right captcha answer. */
   testCaptcha?: string;
+  /** Where services publish subscription events (one per process); absent: events are dropped. */
+  pubSub?: PubSub;
+  /** CRON_TOKEN: the header value that lets ShowDoc's `ScriptCron/run` start the purge. */
+  cronToken?: string;
 }
 
 /** The services of one request, all sharing the request's EntityManager fork. */
@@ -16,8 +36,47 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const captchas = new CaptchaService(em, { testAnswer: options.testCaptcha });
   const accounts = new AccountService(em, settings, captchas);
   const policy = new PolicyService(em);
-  const changeLog = new ChangeLogService(em);
-  return { em, settings, captchas, accounts, policy, changeLog };
+  const pubSub = options.pubSub ?? discardingPubSub;
+  const changeLog = new ChangeLogService(em, policy);
+  const catalogs = new CatalogService(em, policy, changeLog, settings);
+  const pages = new PageService(em, policy, changeLog, settings);
+  const items = new ItemService(em, policy, changeLog, captchas);
+  const itemGroups = new ItemGroupService(em);
+  const members = new MemberService(em, policy, settings, changeLog);
+  const teamPolicy = new TeamPolicy(em, policy);
+  const teams = new TeamService(em, teamPolicy, policy, settings, changeLog);
+  const search = new SearchService(em, policy);
+  const history = new PageHistoryService(em, pages);
+  const recycle = new RecycleService(em, policy, changeLog);
+  const locks = new LockService(em, pages, pubSub);
+  const shares = new ShareService(em, pages);
+  const templates = new TemplateService(em, policy);
+  const openApi = new OpenApiService(em, policy, pages, catalogs);
+  const jobs = new JobsService(em, locks, options.cronToken);
+  return {
+    em,
+    settings,
+    captchas,
+    accounts,
+    policy,
+    changeLog,
+    catalogs,
+    pages,
+    items,
+    itemGroups,
+    members,
+    teamPolicy,
+    teams,
+    search,
+    pubSub,
+    history,
+    recycle,
+    locks,
+    shares,
+    templates,
+    openApi,
+    jobs,
+  };
 }
 
 export type Services = ReturnType<typeof buildServices>;

@@ -1,13 +1,44 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { createInProcessPubSub, type PubSub } from '../pubsub/pubsub';
 import { AccountResolver } from './accounts/account.resolver';
+import { CatalogResolver, ItemMenuResolver } from './catalogs/catalog.resolver';
+import { ChangeLogResolver } from './changelog/changelog.resolver';
+import { PageHistoryResolver } from './history/history.resolver';
+import { ItemResolver } from './items/item.resolver';
+import { PageLockResolver } from './locks/lock.resolver';
+import { MemberResolver } from './members/member.resolver';
+import { PageResolver } from './pages/page.resolver';
+import { RecycleResolver } from './recycle/recycle.resolver';
+import { SearchResolver } from './search/search.resolver';
+import { ShareResolver } from './share/share.resolver';
 import { SiteResolver } from './site/site.resolver';
+import { TeamMembershipResolver, TeamResolver } from './teams/team.resolver';
+import { TemplateResolver } from './templates/template.resolver';
 
-export const resolvers = [AccountResolver, SiteResolver] as const;
+export const resolvers = [
+  AccountResolver,
+  SiteResolver,
+  ItemResolver,
+  CatalogResolver,
+  ItemMenuResolver,
+  PageResolver,
+  SearchResolver,
+  MemberResolver,
+  TeamResolver,
+  TeamMembershipResolver,
+  PageHistoryResolver,
+  RecycleResolver,
+  PageLockResolver,
+  ShareResolver,
+  TemplateResolver,
+  ChangeLogResolver,
+] as const;
 
-export function buildGraphQLSchema(): Promise<GraphQLSchema> {
-  return buildSchema({ resolvers, validate: false });
+/** `pubSub`: the process's event bus (a throwaway one when the schema is only printed). */
+export function buildGraphQLSchema(pubSub: PubSub = createInProcessPubSub()): Promise<GraphQLSchema> {
+  return buildSchema({ resolvers, validate: false, pubSub });
 }
 
 /** The SDL committed at schema/schema.graphql: sorted, so the diff shows only real changes. */

@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { operatorOf } from '../../../api/src/domain/changelog/changelog.service';
 import { DomainError } from '../../../api/src/domain/errors';
 import type { MyList, MyListEntry, SortEntry } from '../../../api/src/domain/items/item.service';
-import type { Item, ItemApiKey, User } from '../../../db/src';
+import type { Item, ItemApiKey, ItemChangeLog, User } from '../../../db/src';
 import { action, type Controller } from '../action';
 import { idList, optionalStr, parseJsonParam, phpTruthy } from '../form-values';
 import { itemInfo } from './item-info';
 import { itemSearch } from './item-search';
+import { updatePage } from './open';
 import { int, str } from '../params';
-import { s, ts, type Wire } from '../wire';
+import { localTime, s, ts, type Wire } from '../wire';
 
 /** ShowDoc's AiConfig defaults: Quire has no AI knowledge base, so every item answers these. */
 const AI_CONFIG_DEFAULTS: Wire = {
@@ -99,6 +101,45 @@ function decodeBase64(text: string): string {
   const compact = text.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) return '';
   return Buffer.from(compact, 'base64').toString('utf8');
+}
+
+const ACTION_DESCRIPTIONS: Record<string, string> = {
+  create: '创建',
+  update: '修改',
+  delete: '删除',
+  export: '导出',
+  binding: '绑定',
+  unbound: '解绑',
+  drag: '拖曳修改',
+};
+const OBJECT_DESCRIPTIONS: Record<string, string> = {
+  page: '页面(或接口)',
+  catalog: '目录',
+  item: '项目',
+  team: '团队',
+  member: '成员',
+  tree: '目录树',
+};
+
+/** One `item/getChangeLog` entry; open-API writes show 'API' as their operator. */
+function changeLogRow(entry: ItemChangeLog): Wire {
+  const operator = operatorOf(entry);
+  return {
+    id: s(entry.id),
+    uid: s(operator.id ?? 0),
+    item_id: s(entry.item.id),
+    op_action_type: entry.actionType,
+    op_object_type: entry.objectType,
+    op_object_id: s(entry.objectId),
+    op_object_name: entry.objectName,
+    remark: entry.remark,
+    optime: localTime(entry.createdAt),
+    username: operator.username,
+    name: operator.name,
+    oper: operator.name ? `${operator.username}(${operator.name})` : operator.username,
+    op_action_type_desc: ACTION_DESCRIPTIONS[entry.actionType] ?? '未定义',
+    op_object_type_desc: OBJECT_DESCRIPTIONS[entry.objectType] ?? '未定义',
+  };
 }
 
 const itemId = { item_id: int() };
@@ -306,6 +347,24 @@ export const item: Controller = {
       return { refer_url: decodeBase64(p.refer_url) };
     },
   }),
+
+  /** The item's change log, newest first: `page` from 1, `count` 1..100 (15 when absent). */
+  getChangeLog: action({
+    auth: 'login',
+    params: { item_id: int(), page: int(1), count: int(15) },
+    async handle({ services, viewer }, p) {
+      const count = Math.min(Math.max(p.count, 1), 100);
+      const pageNumber = Math.max(p.page, 1);
+      const log = await services.changeLog.list(viewer, p.item_id, {
+        offset: (pageNumber - 1) * count,
+        limit: count,
+      });
+      return { total: log.total, list: log.entries.map(changeLogRow) };
+    },
+  }),
+
+  /** compat-rest/src/routes/open.ts (`open/updatePage`). */
+  updateByApi: updatePage,
 
   /** Every item the caller owns, deleted ones included (as ShowDoc). */
   itemList: action({

@@ -1,13 +1,48 @@
 import { DomainError } from '../../../api/src/domain/errors';
 import { sqlToMarkdownTable } from '../../../api/src/domain/pages/sql-to-markdown';
+import type { Viewer } from '../../../api/src/domain/viewer';
+import type { Page, PageHistory } from '../../../db/src';
 import { action, type Controller } from '../action';
 import { optionalInt, pageRow, phpUrldecode } from '../document-wire';
 import { optionalStr, phpTruthy, unescapeHtml } from '../form-values';
 import { int, str } from '../params';
-import { s, type Wire } from '../wire';
+import { escapeHtml, localTime, s, ts, type Wire } from '../wire';
 
 /** ShowDoc's title for a page saved without one. */
 export const DEFAULT_PAGE_TITLE = '默认标题';
+
+/** `page/history`'s content: HTML-escaped except quotes (ShowDoc decoded, then escaped `& < >` only). */
+function escapeNoQuotes(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * A page_history row. Quire keeps no order number or ext_info per version: the page's current ones are
+ * sent. `cat_id` is where the page was then.
+ */
+function historyRow(version: PageHistory, page: Page, time: 'ts' | 'local', content: string): Wire {
+  return {
+    page_history_id: s(version.id),
+    page_id: s(page.id),
+    author_uid: s(version.author?.id ?? 0),
+    author_username: version.authorName,
+    item_id: s(version.item.id),
+    cat_id: s(version.catalogId ?? 0),
+    page_title: version.title,
+    page_content: content,
+    s_number: s(page.sNumber),
+    addtime: time === 'local' ? localTime(version.createdAt) : ts(version.createdAt),
+    page_comments: version.comments,
+    ext_info: page.extInfo,
+  };
+}
+
+/** ShowDoc answers an anonymous caller of these `opt` endpoints with 10101, not with a login error. */
+function requireEditor(viewer: Viewer): void {
+  if (!viewer.isLoggedIn) {
+    throw new DomainError('ItemEditDenied', { en: 'You may not edit this item', zh: '您没有编辑权限' });
+  }
+}
 
 export const page: Controller = {
   /**
@@ -110,6 +145,118 @@ export const page: Controller = {
       }));
       await services.pages.sort(viewer, p.item_id, order);
       return [];
+    },
+  }),
+
+  /** The page's earlier versions, newest first (the newest `history_version_count` are kept). */
+  history: action({
+    auth: 'opt',
+    params: { page_id: int() },
+    async handle({ services, viewer }, p) {
+      const { page, versions } = await services.history.list(viewer, p.page_id);
+      return versions.map((v) => historyRow(v, page, 'local', escapeNoQuotes(v.content)));
+    },
+  }),
+
+  /** The current page beside one version, both as stored (escaped), times as unix seconds. */
+  diff: action({
+    auth: 'opt',
+    params: { page_id: int(), page_history_id: int() },
+    async handle({ services, viewer }, p) {
+      if (p.page_id <= 0) throw new DomainError('PageNotFound');
+      if (p.page_history_id <= 0) throw new DomainError('HistoryNotFound');
+      const { page, version } = await services.history.compare(viewer, p.page_id, p.page_history_id);
+      return {
+        page: pageRow(page),
+        history_page: historyRow(version, page, 'ts', escapeHtml(version.content)),
+      };
+    },
+  }),
+
+  /** The note of a version; unlike ShowDoc, the version must belong to the page. */
+  updateHistoryComments: action({
+    auth: 'opt',
+    params: { page_id: int(), page_history_id: int(), page_comments: str() },
+    async handle({ services, viewer }, p) {
+      requireEditor(viewer);
+      if (p.page_id <= 0 || p.page_history_id <= 0) throw new DomainError('BadInput');
+      await services.history.updateComments(viewer, p.page_id, p.page_history_id, p.page_comments);
+      return { success: true };
+    },
+  }),
+
+  /**
+   * Takes or renews the caller's edit lock until `lock_to` (unix seconds; 30 minutes when absent, two
+   * hours at most); a past `lock_to` (the client sends 1000) releases it. Also reached by the beacon a
+   * closing page sends (form or multipart body with `user_token`). `{id: 0}` after a release.
+   */
+  setLock: action({
+    auth: 'login',
+    params: { page_id: int(), item_id: int(), lock_to: optionalInt() },
+    async handle({ services, viewer }, p) {
+      const lock = await services.locks.setUntil(viewer, {
+        pageId: p.page_id,
+        itemId: p.item_id,
+        until: p.lock_to === undefined ? undefined : new Date(p.lock_to * 1000),
+      });
+      return { id: lock?.id ?? 0 };
+    },
+  }),
+
+  /** Who holds the page's lock; `exceed` is always 0, as in ShowDoc. Needs the right to read the page. */
+  isLock: action({
+    auth: 'opt',
+    params: { page_id: int() },
+    async handle({ services, viewer }, p) {
+      const state = await services.locks.state(viewer, p.page_id);
+      return {
+        lock: state.lock ? 1 : 0,
+        exceed: 0,
+        lock_uid: state.holder ? s(state.holder.id) : '',
+        lock_username: state.holder?.username ?? '',
+        is_cur_user: state.mine ? 1 : 0,
+      };
+    },
+  }),
+
+  /**
+   * Shares the page by a new public link (`isCreateSiglePage` exactly "true", `expire_days` 0, 1, 7, 30
+   * or 180), or turns sharing off (anything else: `[]`).
+   */
+  createSinglePage: action({
+    auth: 'opt',
+    params: { page_id: int(), isCreateSiglePage: str(), expire_days: int() },
+    async handle({ services, viewer }, p) {
+      requireEditor(viewer);
+      if (p.isCreateSiglePage !== 'true') {
+        await services.shares.unshare(viewer, p.page_id);
+        return [];
+      }
+      const link = await services.shares.share(viewer, p.page_id, p.expire_days);
+      return {
+        unique_key: link.uniqueKey,
+        page_id: link.page.id,
+        expire_time: link.expiresAt ? Math.floor(link.expiresAt.getTime() / 1000) : 0,
+      };
+    },
+  }),
+
+  /** A shared page by its key, for anyone: the page alone (no item or catalog id). */
+  infoByKey: action({
+    auth: 'anon',
+    params: { unique_key: str() },
+    async handle({ services }, p) {
+      const { page, link, attachmentCount } = await services.shares.open(p.unique_key);
+      // The share link reveals nothing of the item around the page.
+      const row = pageRow(page);
+      delete row.item_id;
+      delete row.cat_id;
+      return {
+        ...row,
+        addtime: localTime(page.updatedAt),
+        attachment_count: attachmentCount,
+        expire_time: link.expiresAt ? Math.floor(link.expiresAt.getTime() / 1000) : 0,
+      };
     },
   }),
 

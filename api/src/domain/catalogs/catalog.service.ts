@@ -1,10 +1,19 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Catalog, MAX_CATALOG_LEVEL, Page, PageHistory, RecycleEntry, type Item } from '../../../../db/src';
+import {
+  Catalog,
+  MAX_CATALOG_LEVEL,
+  Page,
+  PageHistory,
+  RecycleEntry,
+  type Item,
+  type User,
+} from '../../../../db/src';
 import type { ChangeLogService } from '../changelog/changelog.service';
 import { DomainError } from '../errors';
-import { PolicyService } from '../policy/policy.service';
+import { PolicyService, type ApiKeyAccess, type ItemRights } from '../policy/policy.service';
 import type { SettingsService } from '../settings/settings.service';
 import { checkPageLimit } from '../pages/page-limit';
+import { OPEN_API_AUTHOR } from '../pages/page.service';
 import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import { bySNumber, CatalogTree, loadCatalogPath, parentIdOf } from './catalog-tree';
@@ -116,6 +125,38 @@ export class CatalogService {
   async save(viewer: Viewer, input: SaveCatalogInput): Promise<Catalog> {
     const { item, rights } = await this.policy.requireEdit(viewer, input.itemId);
     const user = viewer.requireUser();
+    return this.write(item, rights, user, input);
+  }
+
+  /** `save` for the item an open-API key opened (no user; the change log says 'API'). */
+  async saveByApiKey(access: ApiKeyAccess, input: Omit<SaveCatalogInput, 'itemId'>): Promise<Catalog> {
+    return this.write(access.item, access.rights, null, { ...input, itemId: access.item.id });
+  }
+
+  /**
+   * The catalog at a path of names below the top level (ShowDoc's open-API `cat_name` "A/B/C"), each
+   * level found by its exact name under its parent or created; null for an empty path (the item root).
+   */
+  async ensurePathByApiKey(access: ApiKeyAccess, names: string[]): Promise<Catalog | null> {
+    if (names.length > MAX_CATALOG_LEVEL) throw new DomainError('CatalogTooDeep');
+    let parentId: number | null = null;
+    let found: Catalog | null = null;
+    for (const name of names) {
+      const tree = await this.treeOf(access.item);
+      found =
+        tree.children(parentId).find((c) => c.name === name.trim()) ??
+        (await this.saveByApiKey(access, { name, parentId }));
+      parentId = found.id;
+    }
+    return found;
+  }
+
+  private async write(
+    item: Item,
+    rights: ItemRights,
+    user: User | null,
+    input: SaveCatalogInput,
+  ): Promise<Catalog> {
     const name = input.name.trim();
     if (!name) throw new DomainError('CatalogNameRequired');
     if (name.length > CATALOG_NAME_MAX) throw new DomainError('NameTooLong');
@@ -158,6 +199,7 @@ export class CatalogService {
         objectType: 'catalog',
         objectId: catalog.id,
         objectName: catalog.name,
+        remark: user ? '' : OPEN_API_AUTHOR,
       });
       return catalog;
     });
@@ -171,16 +213,29 @@ export class CatalogService {
     const catalog = await this.findLive(catalogId);
     const { item, rights } = await this.policy.requireEdit(viewer, catalog.item.id);
     const user = viewer.requireUser();
+    await this.remove(item, rights, { user, name: user.username }, catalog, now);
+  }
+
+  /** `delete` for the item an open-API key opened: its pages go to the recycle bin, deleted by 'API'. */
+  async deleteByApiKey(access: ApiKeyAccess, catalogId: number, now = new Date()): Promise<Catalog> {
+    const catalog = catalogId > 0 ? await this.em.findOne(Catalog, { id: catalogId, deletedAt: null }) : null;
+    if (!catalog || catalog.item.id !== access.item.id) throw new DomainError('CatalogNotFound');
+    await this.remove(access.item, access.rights, { user: null, name: OPEN_API_AUTHOR }, catalog, now);
+    return catalog;
+  }
+
+  private async remove(item: Item, rights: ItemRights, deleter: Deleter, catalog: Catalog, now: Date) {
     const tree = await this.treeOf(item);
     if (!tree.has(catalog.id)) throw new DomainError('CatalogNotFound');
     requireWritableScope(rights, tree.topOf(catalog.id), 'catalog');
     await inTransaction(this.em, async () => {
-      await this.deleteSubtree(item, tree, catalog, viewer, now);
-      await this.changeLog.record(item, user, {
+      await this.deleteSubtree(item, tree, catalog, deleter, now);
+      await this.changeLog.record(item, deleter.user, {
         action: 'delete',
         objectType: 'catalog',
         objectId: catalog.id,
         objectName: catalog.name,
+        remark: deleter.user ? '' : deleter.name,
       });
     });
   }
@@ -428,7 +483,7 @@ export class CatalogService {
         objectName: top.name,
       });
       if (input.move) {
-        await this.deleteSubtree(from.item, sourceTree, source, viewer, now);
+        await this.deleteSubtree(from.item, sourceTree, source, { user, name: user.username }, now);
         await this.changeLog.record(from.item, user, {
           action: 'delete',
           objectType: 'catalog',
@@ -591,8 +646,7 @@ export class CatalogService {
     visit(catalog, level);
   }
 
-  private async deleteSubtree(item: Item, tree: CatalogTree, catalog: Catalog, viewer: Viewer, now: Date) {
-    const user = viewer.requireUser();
+  private async deleteSubtree(item: Item, tree: CatalogTree, catalog: Catalog, deleter: Deleter, now: Date) {
     const catalogs = tree.subtree(catalog.id);
     const pages = await this.em.find(Page, {
       item,
@@ -612,8 +666,8 @@ export class CatalogService {
       Object.assign(entry, {
         item,
         title: page.title,
-        deletedBy: user,
-        deletedByName: user.username,
+        deletedBy: deleter.user,
+        deletedByName: deleter.name,
         deletedAt: now,
         deletedWithCatalogId: catalog.id,
       });
@@ -636,6 +690,12 @@ export class CatalogService {
       return `拖动目录「${tree.get(dragged.id)!.name}」`;
     return '目录树';
   }
+}
+
+/** Who deletes: a user, or an open-API key (no user). */
+interface Deleter {
+  user: User | null;
+  name: string;
 }
 
 /** Levels of a proposed structure; a cycle is refused. */

@@ -1,11 +1,17 @@
 import type { EntityManager } from '@mikro-orm/core';
 import {
+  Catalog,
   ItemChangeLog,
+  Page,
   type ChangeAction,
   type ChangeObject,
   type Item,
   type User,
 } from '../../../../db/src';
+import { CatalogTree } from '../catalogs/catalog-tree';
+import { pageVisibleInScope } from '../catalogs/scope';
+import type { ItemRights, PolicyService } from '../policy/policy.service';
+import type { Viewer } from '../viewer';
 
 /** The newest entries kept per item (spec 000 §9). */
 export const CHANGE_LOG_KEEP = 300;
@@ -18,8 +24,81 @@ export interface ChangeEntry {
   remark?: string;
 }
 
+export interface ChangeLogPage {
+  /** Entries the viewer may see, all pages together. */
+  total: number;
+  /** Newest first, with their users loaded (null: an open-API write, or a user since deleted). */
+  entries: ItemChangeLog[];
+}
+
+/** Change-log entries written through the open API carry this remark (they have no user). */
+export const OPEN_API_REMARK = 'API';
+
+/** Who made a change, as the log shows it: a user, 'API' for the open API, '' for a deleted user. */
+export function operatorOf(entry: ItemChangeLog): { id: number | null; username: string; name: string } {
+  if (entry.user) return { id: entry.user.id, username: entry.user.username, name: entry.user.name ?? '' };
+  return { id: null, username: entry.remark === OPEN_API_REMARK ? OPEN_API_REMARK : '', name: '' };
+}
+
 export class ChangeLogService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly policy: PolicyService,
+  ) {}
+
+  /**
+   * One page of an item's change log, newest first, for its editors. A catalog-scoped editor sees no
+   * entry about pages or catalogs outside the scope (ShowDoc showed every title to them).
+   */
+  async list(
+    viewer: Viewer,
+    itemId: number,
+    range: { offset: number; limit: number },
+  ): Promise<ChangeLogPage> {
+    const { item, rights } = await this.policy.requireEdit(viewer, itemId);
+    let entries = await this.em.find(
+      ItemChangeLog,
+      { item },
+      { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
+    if (rights.catalogScope !== null) entries = await this.inScope(item, rights, entries);
+    return {
+      total: entries.length,
+      entries: entries.slice(range.offset, range.offset + range.limit),
+    };
+  }
+
+  private async inScope(item: Item, rights: ItemRights, entries: ItemChangeLog[]): Promise<ItemChangeLog[]> {
+    // Deleted catalogs count too: an entry about a deleted catalog of the scope stays visible.
+    const tree = new CatalogTree(await this.em.find(Catalog, { item }));
+    const pageIds = entries.filter((e) => e.objectType === 'page').map((e) => e.objectId);
+    const pages = pageIds.length
+      ? await this.em.find(
+          Page,
+          { id: { $in: pageIds }, item },
+          { fields: ['id', 'catalog'], disableIdentityMap: true },
+        )
+      : [];
+    // -1: a catalog chain that no longer reaches the top level is in no scope.
+    const pageTop = new Map(pages.map((p) => [p.id, p.catalog ? (tree.topOf(p.catalog.id) ?? -1) : null]));
+    return entries.filter((entry) => {
+      switch (entry.objectType) {
+        case 'page': {
+          const top = pageTop.get(entry.objectId);
+          // A page removed for good is no longer known to be in the scope.
+          return top !== undefined && pageVisibleInScope(rights, top);
+        }
+        case 'catalog': {
+          const top = tree.topOf(entry.objectId);
+          return top !== null && pageVisibleInScope(rights, top);
+        }
+        case 'tree':
+          return false;
+        default:
+          return true;
+      }
+    });
+  }
 
   /** Records who changed what; call inside the write's transaction (it flushes with it). */
   async record(item: Item, user: User | null, entry: ChangeEntry): Promise<void> {

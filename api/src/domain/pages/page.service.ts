@@ -10,12 +10,14 @@ import {
   Subscription,
   type Catalog,
   type Item,
+  type User,
 } from '../../../../db/src';
 import { loadCatalogPath } from '../catalogs/catalog-tree';
 import { pageVisibleInScope, requireWritableScope } from '../catalogs/scope';
-import type { ChangeLogService } from '../changelog/changelog.service';
+import { OPEN_API_REMARK, type ChangeLogService } from '../changelog/changelog.service';
 import { DomainError } from '../errors';
-import type { ItemRights, PolicyService } from '../policy/policy.service';
+import { historyToKeep, trimHistory } from '../history/history-retention';
+import type { ApiKeyAccess, ItemRights, PolicyService } from '../policy/policy.service';
 import type { SettingsService } from '../settings/settings.service';
 import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
@@ -48,6 +50,29 @@ export interface SavePageInput {
   extInfo?: string;
 }
 
+/** A page written through an item's open-API key: always a full write of title, content and order. */
+export interface ApiPageInput {
+  /** Absent: create. */
+  id?: number;
+  catalog: Catalog | null;
+  title: string;
+  content: string;
+  /** undefined: unchanged (99 for a new page); ShowDoc reset it to 99 on every call without it. */
+  sNumber?: number;
+}
+
+/** The author name of pages written through the open API (no user); their change-log remark too. */
+export const OPEN_API_AUTHOR = OPEN_API_REMARK;
+
+/** Who writes: a signed-in user, or an item's open-API key (no user, shown as 'API'). */
+interface PageWriter {
+  user: User | null;
+  name: string;
+}
+
+const writerOf = (user: User): PageWriter => ({ user, name: user.username });
+const API_WRITER: PageWriter = { user: null, name: OPEN_API_AUTHOR };
+
 export interface SavePageOptions {
   /** ShowDoc's `page/save` stores a page whose catalog is unknown at the root instead of failing. */
   unknownCatalogAsRoot?: boolean;
@@ -78,7 +103,7 @@ export class PageService {
    * `version`; with `baseVersion` it refuses to overwrite a newer version, without it the last write wins.
    */
   async save(viewer: Viewer, input: SavePageInput, options: SavePageOptions = {}): Promise<Page> {
-    viewer.requireUser();
+    const user = viewer.requireUser();
     if (!input.content) throw new DomainError('PageContentRequired');
     const { item, rights } = await this.policy.requireEdit(viewer, input.itemId);
     // An update may leave the title alone; a new page needs one.
@@ -98,7 +123,7 @@ export class PageService {
 
     if (!input.id) {
       if (!title) throw new DomainError('PageTitleRequired');
-      return this.create(viewer, item, title, catalog ?? null, input);
+      return this.create(writerOf(user), item, title, catalog ?? null, input);
     }
 
     const page = await this.em.findOne(Page, { id: input.id });
@@ -106,10 +131,38 @@ export class PageService {
     if (page.item.id !== item.id) throw new DomainError('PageNotInItem');
     requireWritableScope(rights, await this.topOf(item, page.catalog), 'page');
     if (page.isDraft && page.author?.id !== viewer.user?.id) throw new DomainError('PageDraft');
+    return this.updateRetrying(writerOf(user), item, page, title ?? page.title, catalog, input);
+  }
 
+  /**
+   * Creates or updates a page of the item an open-API key opened (the policy checked the key): the same
+   * history, change log and search index as any save, authored by 'API'. Content may be empty here, as
+   * scripts may document an empty page.
+   */
+  async saveByApiKey(access: ApiKeyAccess, input: ApiPageInput): Promise<Page> {
+    const { item } = access;
+    const title = input.title.trim();
+    if (!title) throw new DomainError('PageTitleRequired');
+    if (title.length > PAGE_TITLE_MAX) throw new DomainError('NameTooLong');
+    const fields: SavePageInput = { itemId: item.id, content: input.content, sNumber: input.sNumber };
+    if (!input.id) return this.create(API_WRITER, item, title, input.catalog, fields);
+    const page = await this.em.findOne(Page, { id: input.id, item, deletedAt: null });
+    if (!page) throw new DomainError('PageNotFound');
+    return this.updateRetrying(API_WRITER, item, page, title, input.catalog, fields);
+  }
+
+  /** Saves over `page`, looking again when another save got in between (see `save`). */
+  private async updateRetrying(
+    writer: PageWriter,
+    item: Item,
+    page: Page,
+    title: string,
+    catalog: Catalog | null | undefined,
+    input: SavePageInput,
+  ): Promise<Page> {
     for (let attempt = 1; ; attempt++) {
       if (input.baseVersion !== undefined && input.baseVersion !== page.version) throw versionConflict(page);
-      const saved = await this.update(viewer, item, page, title ?? page.title, catalog, input);
+      const saved = await this.update(writer, item, page, title, catalog, input);
       if (saved) return saved;
       // Someone saved between our read and our write: look again.
       const current = await this.em.refresh(page);
@@ -120,6 +173,21 @@ export class PageService {
 
   /** A readable page with its catalog path; other items, scopes and drafts are refused. */
   async info(viewer: Viewer, pageId: number, now = new Date()): Promise<PageView> {
+    const { page, item, rights, path } = await this.readable(viewer, pageId);
+    const attachmentCount = await this.em.count(AttachmentPage, { page });
+    const link = await this.em.findOne(SinglePageLink, { page });
+    const shareKey = link && (!link.expiresAt || link.expiresAt > now) ? link.uniqueKey : '';
+    return { page, item, rights, path, attachmentCount, shareKey };
+  }
+
+  /**
+   * A live page the viewer may read (item visit rights, catalog scope, drafts of others refused), for
+   * every read path: info, history, diff, lock state.
+   */
+  async readable(
+    viewer: Viewer,
+    pageId: number,
+  ): Promise<{ page: Page; item: Item; rights: ItemRights; path: Catalog[] }> {
     const page = pageId > 0 ? await this.em.findOne(Page, { id: pageId, deletedAt: null }) : null;
     if (!page) throw new DomainError('PageNotFound');
     const { item, rights } = await this.policy.requireVisit(viewer, page.item.id).catch((err: unknown) => {
@@ -136,11 +204,26 @@ export class PageService {
     if (!pageVisibleInScope(rights, top)) throw new DomainError('PageVisitDenied');
     if (page.isDraft && (!page.author || page.author.id !== viewer.user?.id))
       throw new DomainError('PageDraft');
+    return { page, item, rights, path: path ?? [] };
+  }
 
-    const attachmentCount = await this.em.count(AttachmentPage, { page });
-    const link = await this.em.findOne(SinglePageLink, { page });
-    const shareKey = link && (!link.expiresAt || link.expiresAt > now) ? link.uniqueKey : '';
-    return { page, item, rights, path: path ?? [], attachmentCount, shareKey };
+  /**
+   * A live page the viewer may write (edit rights on its item, inside a catalog scope, not another
+   * user's draft), for the page's side writes: locks, share links, history notes. With `itemId`, the page
+   * must belong to that item (ShowDoc clients send both).
+   */
+  async writable(
+    viewer: Viewer,
+    pageId: number,
+    itemId?: number,
+  ): Promise<{ page: Page; item: Item; rights: ItemRights }> {
+    const page = pageId > 0 ? await this.em.findOne(Page, { id: pageId, deletedAt: null }) : null;
+    if (!page) throw new DomainError('PageNotFound');
+    if (itemId !== undefined && page.item.id !== itemId) throw new DomainError('PageNotInItem');
+    const { item, rights } = await this.policy.requireEdit(viewer, page.item.id);
+    requireWritableScope(rights, await this.topOf(item, page.catalog), 'page');
+    if (page.isDraft && page.author?.id !== viewer.user?.id) throw new DomainError('PageDraft');
+    return { page, item, rights };
   }
 
   /** The catalogs above a page already shown to the viewer, top first. */
@@ -167,7 +250,23 @@ export class PageService {
     });
     const { item, rights } = access;
     requireWritableScope(rights, await this.topOf(item, page.catalog), 'page');
+    await this.moveToRecycleBin(writerOf(user), item, page, now);
+  }
 
+  /** Deletes a page of the item an open-API key opened: to the recycle bin, deleted by 'API'. */
+  async deleteByApiKey(access: ApiKeyAccess, pageId: number, now = new Date()): Promise<Page> {
+    const page = pageId > 0 ? await this.em.findOne(Page, { id: pageId, deletedAt: null }) : null;
+    if (!page || page.item.id !== access.item.id) {
+      throw new DomainError('PageNotFound', {
+        en: 'The page does not exist or belongs to another item',
+        zh: '页面不存在或不属于该项目',
+      });
+    }
+    await this.moveToRecycleBin(API_WRITER, access.item, page, now);
+    return page;
+  }
+
+  private async moveToRecycleBin(writer: PageWriter, item: Item, page: Page, now: Date): Promise<void> {
     await inTransaction(this.em, async () => {
       page.deletedAt = now;
       const entry =
@@ -176,19 +275,20 @@ export class PageService {
       Object.assign(entry, {
         item,
         title: page.title,
-        deletedBy: user,
-        deletedByName: user.username,
+        deletedBy: writer.user,
+        deletedByName: writer.name,
         deletedAt: now,
         deletedWithCatalogId: null,
       });
       this.em.persist(entry);
       item.lastUpdateAt = now;
       await this.em.flush();
-      await this.changeLog.record(item, user, {
+      await this.changeLog.record(item, writer.user, {
         action: 'delete',
         objectType: 'page',
         objectId: page.id,
         objectName: page.title,
+        remark: remarkOf(writer),
       });
     });
   }
@@ -217,13 +317,13 @@ export class PageService {
   }
 
   private async create(
-    viewer: Viewer,
+    writer: PageWriter,
     item: Item,
     title: string,
     catalog: Catalog | null,
     input: SavePageInput,
   ): Promise<Page> {
-    const user = viewer.requireUser();
+    const { user } = writer;
     await checkPageLimit(this.em, this.settings, item, 1);
     return inTransaction(this.em, async () => {
       const now = new Date();
@@ -237,13 +337,13 @@ export class PageService {
         isDraft: input.isDraft ?? false,
         extInfo: input.extInfo || runApiExtInfo(item, input.content),
         author: user,
-        authorName: user.username,
+        authorName: writer.name,
         createdAt: now,
         updatedAt: now,
       });
       this.em.persist(page);
       // The creator follows the page's updates, as in ShowDoc.
-      this.em.persist(this.em.create(Subscription, { user, page, actionType: 'update' }));
+      if (user) this.em.persist(this.em.create(Subscription, { user, page, actionType: 'update' }));
       this.touchItem(item, title, now);
       await this.em.flush();
       await this.changeLog.record(item, user, {
@@ -251,6 +351,7 @@ export class PageService {
         objectType: 'page',
         objectId: page.id,
         objectName: page.title,
+        remark: remarkOf(writer),
       });
       return page;
     });
@@ -258,14 +359,15 @@ export class PageService {
 
   /** One update attempt; null when another save got in first (nothing is written then). */
   private async update(
-    viewer: Viewer,
+    writer: PageWriter,
     item: Item,
     page: Page,
     title: string,
     catalog: Catalog | null | undefined,
     input: SavePageInput,
   ): Promise<Page | null> {
-    const user = viewer.requireUser();
+    const { user } = writer;
+    const keep = await historyToKeep(this.settings);
     return inTransaction(this.em, async () => {
       const previous = page.version;
       // Claims the next version: 0 rows means the stored page is no longer the one we read.
@@ -299,16 +401,18 @@ export class PageService {
       if (input.isDraft !== undefined) page.isDraft = input.isDraft;
       if (input.extInfo !== undefined) page.extInfo = input.extInfo || runApiExtInfo(item, input.content);
       page.author = user;
-      page.authorName = user.username;
+      page.authorName = writer.name;
       page.updatedAt = now;
       page.version = previous + 1;
       this.touchItem(item, title, now);
       await this.em.flush();
+      await trimHistory(this.em, page.id, keep);
       await this.changeLog.record(item, user, {
         action: 'update',
         objectType: 'page',
         objectId: page.id,
         objectName: page.title,
+        remark: remarkOf(writer),
       });
       return page;
     });
@@ -326,6 +430,11 @@ export class PageService {
     const path = await loadCatalogPath(this.em, item.id, catalog.id);
     return path ? path[0]!.id : -1;
   }
+}
+
+/** Change-log entries of open-API writes say so in their remark (they have no user). */
+function remarkOf(writer: PageWriter): string {
+  return writer.user ? '' : writer.name;
 }
 
 function versionConflict(page: Page): DomainError {

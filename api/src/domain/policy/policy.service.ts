@@ -1,5 +1,13 @@
+import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import { Item, ItemMember, ItemVisitGrant, MemberGroup, TeamItemMember } from '../../../../db/src';
+import {
+  Item,
+  ItemApiKey,
+  ItemMember,
+  ItemVisitGrant,
+  MemberGroup,
+  TeamItemMember,
+} from '../../../../db/src';
 import { DomainError } from '../errors';
 import type { Viewer } from '../viewer';
 
@@ -33,6 +41,21 @@ interface Grant {
   group: number;
   catalogIds: number[];
 }
+
+/**
+ * An item opened by its open-API key pair (scripts, CI): full write access to that one item, and no user.
+ * Only the policy creates one (the class is not exported, and its private member makes the type nominal),
+ * so a service method taking it cannot be reached without the key check.
+ */
+class ApiKeyAccess {
+  private readonly grantedBy = 'api-key';
+
+  constructor(
+    readonly item: Item,
+    readonly rights: ItemRights,
+  ) {}
+}
+export type { ApiKeyAccess };
 
 /**
  * Rights come from: site admin, item owner, item member and team-item member rows (the strongest
@@ -199,6 +222,36 @@ export class PolicyService {
     return { item, rights };
   }
 
+  /**
+   * The item whose open-API key pair this is (compared in constant time). Writes refuse archived items;
+   * a deleted item's keys open nothing. Records when the key was last used.
+   */
+  async requireApiKey(
+    apiKey: string,
+    apiToken: string,
+    options: { write: boolean; now?: Date },
+  ): Promise<ApiKeyAccess> {
+    const key = apiKey.trim() ? await this.em.findOne(ItemApiKey, { apiKey: apiKey.trim() }) : null;
+    // MySQL compares case-insensitively: the exact bytes are checked here.
+    if (!key || key.apiKey !== apiKey.trim() || !sameSecret(key.apiToken, apiToken.trim())) {
+      throw new DomainError('ApiKeyMismatch');
+    }
+    const item = await this.em.findOne(Item, { id: key.item.id });
+    if (!item || item.deletedAt) throw new DomainError('ApiKeyMismatch');
+    if (options.write && item.isArchived) throw new DomainError('ItemArchived');
+    key.lastCheckAt = options.now ?? new Date();
+    await this.em.flush();
+    return new ApiKeyAccess(item, {
+      visit: true,
+      edit: !item.isArchived,
+      manage: !item.isArchived,
+      isOwner: false,
+      archived: item.isArchived,
+      catalogScope: null,
+      memberGroup: null,
+    });
+  }
+
   /** May the viewer see a page or catalog whose top-level catalog is `topCatalogId` (null = item root)? */
   static inScope(rights: ItemRights, topCatalogId: number | null): boolean {
     if (rights.catalogScope === null) return true;
@@ -215,4 +268,10 @@ export class PolicyService {
     await this.em.flush();
     this.forget();
   }
+}
+
+/** Constant-time comparison of two secrets of any length. */
+function sameSecret(expected: string, given: string): boolean {
+  const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
+  return given !== '' && crypto.timingSafeEqual(digest(expected), digest(given));
 }

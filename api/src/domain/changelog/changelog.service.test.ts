@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Catalog, ItemChangeLog, ItemMember, MemberGroup, type User } from '../../../../db/src';
+import { openTestDb, type TestDb } from '../../../../test/support/db';
+import { buildCatalog, buildItem, buildPage, buildUser, viewerOf } from '../../../../test/support/factories';
+import { testDatabases } from '../../../../test/support/mysql';
+import { DomainError, type CodeName } from '../errors';
+import type { Services } from '../services';
+import type { Viewer } from '../viewer';
+import { CHANGE_LOG_KEEP, operatorOf } from './changelog.service';
+
+async function expectCode(promise: Promise<unknown>, code: CodeName): Promise<void> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(DomainError);
+  expect((err as DomainError).codeName).toBe(code);
+}
+
+describe.each(testDatabases())('change log on $name', (target) => {
+  let db: TestDb;
+  let owner: User, editor: User, reader: User, scoped: User, newcomer: User;
+
+  beforeAll(async () => {
+    db = await openTestDb(target, 'changelog');
+    const em = db.services().em;
+    owner = await buildUser(em);
+    editor = await buildUser(em);
+    reader = await buildUser(em);
+    scoped = await buildUser(em);
+    newcomer = await buildUser(em);
+  });
+  afterAll(async () => db?.close());
+
+  async function as(user: User): Promise<{ s: Services; viewer: Viewer }> {
+    const s = db.services();
+    return { s, viewer: await viewerOf(s.em, user) };
+  }
+
+  async function setUp() {
+    const em = db.services().em;
+    const item = await buildItem(em, owner);
+    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
+    em.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
+    await em.flush();
+    return item;
+  }
+
+  const list = async (user: User, itemId: number, offset = 0, limit = 100) => {
+    const { s, viewer } = await as(user);
+    return s.changeLog.list(viewer, itemId, { offset, limit });
+  };
+
+  it('records creating, changing and deleting pages, catalogs, members and item settings', async () => {
+    const item = await setUp();
+    const o = await as(owner);
+    const catalog = await o.s.catalogs.save(o.viewer, { itemId: item.id, name: 'Guide' });
+    const page = await o.s.pages.save(o.viewer, {
+      itemId: item.id,
+      catalogId: catalog.id,
+      title: 'Intro',
+      content: 'a',
+    });
+    const e = await as(editor);
+    await e.s.pages.save(e.viewer, { id: page.id, itemId: item.id, content: 'b' });
+    await e.s.catalogs.save(e.viewer, { itemId: item.id, id: catalog.id, name: 'Guides' });
+    const o2 = await as(owner);
+    await o2.s.members.add(o2.viewer, { itemId: item.id, usernames: newcomer.username, memberGroupId: 1 });
+    await o2.s.items.update(o2.viewer, item.id, { description: 'new' });
+    await o2.s.pages.delete(o2.viewer, page.id);
+    await o2.s.catalogs.delete(o2.viewer, catalog.id);
+
+    const log = await list(editor, item.id);
+    expect(log.total).toBe(8);
+    expect(
+      log.entries.map((x) => [x.actionType, x.objectType, x.objectName, operatorOf(x).username]),
+    ).toEqual([
+      ['delete', 'catalog', 'Guides', owner.username],
+      ['delete', 'page', 'Intro', owner.username],
+      ['update', 'item', item.name, owner.username],
+      ['create', 'member', newcomer.username, owner.username],
+      ['update', 'catalog', 'Guides', editor.username],
+      ['update', 'page', 'Intro', editor.username],
+      ['create', 'page', 'Intro', owner.username],
+      ['create', 'catalog', 'Guide', owner.username],
+    ]);
+    const second = await list(editor, item.id, 2, 2);
+    expect([second.total, second.entries.map((x) => x.objectType)]).toEqual([8, ['item', 'member']]);
+    await expectCode(list(reader, item.id), 'ItemEditDenied');
+  });
+
+  it('keeps the newest 300 entries of each item', async () => {
+    const item = await setUp();
+    const other = await setUp();
+    const s = db.services();
+    const actor = await viewerOf(s.em, owner);
+    for (let i = 1; i <= CHANGE_LOG_KEEP + 5; i++) {
+      await s.changeLog.record(item, actor.user, {
+        action: 'update',
+        objectType: 'page',
+        objectId: i,
+        objectName: `p${i}`,
+      });
+    }
+    await s.changeLog.record(other, actor.user, {
+      action: 'update',
+      objectType: 'item',
+      objectId: other.id,
+      objectName: 'x',
+    });
+    const em = db.services().em;
+    expect(await em.count(ItemChangeLog, { item })).toBe(CHANGE_LOG_KEEP);
+    const oldest = await em.find(ItemChangeLog, { item }, { orderBy: { id: 'asc' }, limit: 1 });
+    expect(oldest[0]!.objectName).toBe('p6');
+    expect(await em.count(ItemChangeLog, { item: other })).toBe(1);
+  });
+
+  it('hides entries about pages and catalogs outside a scoped editor’s catalogs', async () => {
+    const item = await setUp();
+    const em = db.services().em;
+    const inside = await buildCatalog(em, item, { name: 'Inside' });
+    const outside = await buildCatalog(em, item, { name: 'Outside' });
+    const member = em.create(ItemMember, { item, user: scoped.id, memberGroupId: MemberGroup.Edit });
+    member.catalogs.add(em.getReference(Catalog, inside.id));
+    await em.flush();
+    const insidePage = await buildPage(em, item, { catalog: inside, title: 'In' });
+    const outsidePage = await buildPage(em, item, { catalog: outside, title: 'Out' });
+    const rootPage = await buildPage(em, item, { title: 'Root' });
+    const o = await as(owner);
+    for (const page of [insidePage, outsidePage, rootPage]) {
+      const next = await as(owner);
+      await next.s.pages.save(next.viewer, { id: page.id, itemId: item.id, content: 'changed' });
+    }
+    await o.s.catalogs.save(o.viewer, { itemId: item.id, id: inside.id, name: 'Inside 2' });
+    const o2 = await as(owner);
+    await o2.s.catalogs.save(o2.viewer, { itemId: item.id, id: outside.id, name: 'Outside 2' });
+
+    const seen = (await list(scoped, item.id)).entries.map((x) => x.objectName);
+    expect(seen).toEqual(['Inside 2', 'Root', 'In']);
+    expect((await list(owner, item.id)).entries.map((x) => x.objectName)).toEqual([
+      'Outside 2',
+      'Inside 2',
+      'Root',
+      'Out',
+      'In',
+    ]);
+  });
+});

@@ -1,0 +1,29 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { PageHistory } from '../../../../db/src';
+import type { SettingsService } from '../settings/settings.service';
+
+/** Versions kept per page when the setting is missing or not a positive number (spec 001 §9). */
+export const DEFAULT_HISTORY_KEEP = 20;
+/** An upper bound whatever the setting says: history rows hold whole page contents. */
+export const MAX_HISTORY_KEEP = 1000;
+
+/**
+ * How many versions of a page to keep: the site setting `history_version_count` (ShowDoc stored it and
+ * kept 100 regardless; Quire applies it).
+ */
+export async function historyToKeep(settings: SettingsService): Promise<number> {
+  const wanted = await settings.number('history_version_count');
+  if (!Number.isSafeInteger(wanted) || wanted < 1) return DEFAULT_HISTORY_KEEP;
+  return Math.min(wanted, MAX_HISTORY_KEEP);
+}
+
+/** Deletes the versions of a page beyond the newest `keep` (by insertion order). */
+export async function trimHistory(em: EntityManager, pageId: number, keep: number): Promise<number> {
+  const [cutoff] = await em.find(
+    PageHistory,
+    { page: pageId },
+    { orderBy: { id: 'desc' }, offset: keep, limit: 1, fields: ['id'], disableIdentityMap: true },
+  );
+  if (!cutoff) return 0;
+  return em.nativeDelete(PageHistory, { page: pageId, id: { $lte: cutoff.id } });
+}

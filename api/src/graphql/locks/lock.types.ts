@@ -1,0 +1,75 @@
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import type { LockState } from '../../domain/locks/lock.service';
+import type { PageLockAction as PageLockActionModel, PageLockEvent } from '../../pubsub/topics';
+
+export enum PageLockAction {
+  ACQUIRED = 'ACQUIRED',
+  RENEWED = 'RENEWED',
+  RELEASED = 'RELEASED',
+  EXPIRED = 'EXPIRED',
+}
+registerEnumType(PageLockAction, { name: 'PageLockAction', description: 'What happened to a page lock' });
+
+const ACTIONS: Record<PageLockActionModel, PageLockAction> = {
+  ACQUIRED: PageLockAction.ACQUIRED,
+  RENEWED: PageLockAction.RENEWED,
+  RELEASED: PageLockAction.RELEASED,
+  EXPIRED: PageLockAction.EXPIRED,
+};
+
+@ObjectType({ description: 'Who is editing a page: its lock, if someone holds it' })
+export class PageLockState {
+  @Field(() => Int)
+  pageId!: number;
+
+  @Field()
+  locked!: boolean;
+
+  @Field(() => Int, { nullable: true })
+  holderId!: number | null;
+
+  @Field(() => String, { nullable: true })
+  holderName!: string | null;
+
+  @Field(() => Date, { nullable: true, description: 'Expires then unless the holder renews it' })
+  lockedUntil!: Date | null;
+
+  @Field({ description: 'You hold the lock' })
+  mine!: boolean;
+
+  static from(pageId: number, state: LockState): PageLockState {
+    return Object.assign(new PageLockState(), {
+      pageId,
+      locked: state.lock !== null,
+      holderId: state.holder?.id ?? null,
+      holderName: state.holder?.username ?? null,
+      lockedUntil: state.lock?.lockedUntil ?? null,
+      mine: state.mine,
+    });
+  }
+}
+
+@ObjectType({ description: "A change of a page's lock, pushed to subscribers of the page" })
+export class PageLockChange {
+  @Field(() => Int)
+  pageId!: number;
+
+  @Field(() => PageLockAction)
+  action!: PageLockAction;
+
+  @Field(() => Int, { description: 'The holder now; for RELEASED and EXPIRED, the one who held it' })
+  holderId!: number;
+
+  @Field()
+  holderName!: string;
+
+  @Field(() => Date, { nullable: true, description: 'null once the lock is gone' })
+  lockedUntil!: Date | null;
+
+  @Field()
+  at!: Date;
+
+  static from(event: PageLockEvent): PageLockChange {
+    return Object.assign(new PageLockChange(), { ...event, action: ACTIONS[event.action] });
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * Every subscription topic and what it carries: publishers and subscribers name topics from this map, so a
+ * typo or a wrong payload is a compile error. Each topic is `[routing id, payload]`: subscribers listen to
+ * one id (one page), never to the whole stream.
+ */
+export type Topics = {
+  pageLockChanged: [pageId: number, event: PageLockEvent];
+};
+
+export type TopicName = keyof Topics;
+export type TopicId<K extends TopicName> = Topics[K][0];
+export type TopicPayload<K extends TopicName> = Topics[K][1];
+
+export const PAGE_LOCK_ACTIONS = ['ACQUIRED', 'RENEWED', 'RELEASED', 'EXPIRED'] as const;
+export type PageLockAction = (typeof PAGE_LOCK_ACTIONS)[number];
+
+/** A change of a page's edit lock: who holds it now (nobody after a release or expiry) and until when. */
+export interface PageLockEvent {
+  pageId: number;
+  action: PageLockAction;
+  /** The holder after the change; for RELEASED and EXPIRED, the user who held it. */
+  holderId: number;
+  holderName: string;
+  /** Null once the lock is gone. */
+  lockedUntil: Date | null;
+  at: Date;
+}
