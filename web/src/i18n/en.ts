@@ -383,6 +383,8 @@ export const en = {
     cannotOpenPage: 'This page cannot be opened',
     sheetEmpty: 'This spreadsheet is empty.',
     sheetUnknown: 'The content of this spreadsheet could not be read as sheets; here it is as stored:',
+    lockedBy: '{{name}} is editing this page right now.',
+    lockUnknownUser: 'Someone',
   },
   itemPassword: {
     title: 'Private item',

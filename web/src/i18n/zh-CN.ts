@@ -378,6 +378,8 @@ export const zhCN: Messages = {
     cannotOpenPage: '无法打开这个页面',
     sheetEmpty: '这个表格还是空的。',
     sheetUnknown: '无法把这个表格的内容识别为工作表，以下是原始内容：',
+    lockedBy: '{{name}} 正在编辑此页面。',
+    lockUnknownUser: '其他用户',
   },
   itemPassword: {
     title: '私密项目',

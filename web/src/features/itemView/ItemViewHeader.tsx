@@ -29,8 +29,10 @@ interface ItemViewHeaderProps {
   rights: { edit: boolean; manage: boolean; archived: boolean };
   me: MeFieldsFragment | null;
   page: { id: number; title: string } | null;
-  /** The editor arrives with a later release: this is where its button leads. */
+  /** Single-page items and spreadsheets: the edit button leads to their full-page editor. */
   editHref: string | null;
+  /** Regular items: the edit button opens the page editor dialog instead (wins over `editHref`). */
+  onEdit?(): void;
   onOpenDialog: OpenItemDialog;
   /** Phones: open the catalog drawer (regular items only). */
   onOpenCatalog?(): void;
@@ -43,6 +45,7 @@ export function ItemViewHeader({
   me,
   page,
   editHref,
+  onEdit,
   onOpenDialog,
   onOpenCatalog,
 }: ItemViewHeaderProps) {
@@ -71,7 +74,19 @@ export function ItemViewHeader({
         </Text>
       </Group>
       <Group gap={2} wrap="nowrap">
-        {editHref && rights.edit && !rights.archived ? (
+        {onEdit && rights.edit && !rights.archived ? (
+          <Tooltip label={t('itemView.edit')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={t('itemView.edit')}
+              onClick={onEdit}
+            >
+              <IconPencil size={20} stroke={1.6} />
+            </ActionIcon>
+          </Tooltip>
+        ) : editHref && rights.edit && !rights.archived ? (
           <Tooltip label={t('itemView.edit')}>
             <ActionIcon
               component={Link}

@@ -1,8 +1,17 @@
-import { describe, expect, it } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, jest } from '@jest/globals';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockLink } from '@apollo/client/testing';
-import { PageShareLinkDocument, SharePageDocument } from '../../gql/graphql';
+import {
+  AcquirePageLockDocument,
+  EditorCatalogsDocument,
+  EditorPageDocument,
+  ItemViewPageLockDocument,
+  PageLockChangedDocument,
+  PageShareLinkDocument,
+  ReleasePageLockDocument,
+  SharePageDocument,
+} from '../../gql/graphql';
 import { saveSession } from '../../session/session';
 import {
   buildItem,
@@ -16,6 +25,14 @@ import {
   siteInfoMock,
 } from '../../test/mocks';
 import { renderRoute } from '../../test/renderRoute';
+
+// jsdom cannot run the md-editor's ESM stack quickly; the lazy import is swapped for a textarea.
+jest.mock('../editor/MdEditorImpl', () => ({
+  __esModule: true,
+  default: ({ value, ariaLabel }: { value: string; ariaLabel: string }) => (
+    <textarea aria-label={ariaLabel} value={value} readOnly />
+  ),
+}));
 
 const item = buildItem({ id: 4, name: 'Shop API', domain: 'shop' });
 const menu = {
@@ -46,6 +63,60 @@ function viewMocks(pageId: number | null = null, byDomain = false) {
         { id: 2, name: 'Admin' },
       ],
     }),
+  ];
+}
+
+interface LockHolder {
+  id: number;
+  name: string;
+}
+
+/** The page's lock as the item view asks for it, and (optionally) one change pushed afterwards. */
+function lockMocks(
+  pageId: number,
+  holder: LockHolder | null,
+  change?: { action: 'ACQUIRED' | 'RENEWED' | 'RELEASED' | 'EXPIRED'; holder: LockHolder },
+  myUserId = 7,
+): MockLink.MockedResponse[] {
+  return [
+    {
+      request: { query: ItemViewPageLockDocument, variables: { pageId } },
+      result: {
+        data: {
+          pageLock: {
+            __typename: 'PageLockState',
+            pageId,
+            locked: holder !== null,
+            mine: holder !== null && holder.id === myUserId,
+            holderId: holder?.id ?? null,
+            holderName: holder?.name ?? null,
+            lockedUntil: holder ? '2999-01-01T00:00:00.000Z' : null,
+          },
+        },
+      },
+      maxUsageCount: Number.POSITIVE_INFINITY,
+    },
+    {
+      request: { query: PageLockChangedDocument, variables: { pageId } },
+      ...(change
+        ? {
+            result: {
+              data: {
+                pageLockChanged: {
+                  __typename: 'PageLockChange',
+                  pageId,
+                  action: change.action,
+                  holderId: change.holder.id,
+                  holderName: change.holder.name,
+                  lockedUntil: change.action === 'RELEASED' ? null : '2999-01-01T00:00:00.000Z',
+                  at: '2026-01-01T00:00:00.000Z',
+                },
+              },
+            },
+          }
+        : { result: { data: null }, delay: Number.POSITIVE_INFINITY }),
+      maxUsageCount: Number.POSITIVE_INFINITY,
+    },
   ];
 }
 
@@ -159,10 +230,12 @@ describe('ItemViewPage', () => {
         siteInfoMock({ showWatermark: true }),
         itemViewMock({ item, ...menu, rights: { edit: true, manage: true } }),
         pageMock({ id: 40, itemId: 4, title: 'Readme', content: 'Hi' }),
+        ...lockMocks(40, null),
       ],
     });
     await screen.findByText('Hi');
-    expect(screen.getByRole('link', { name: 'Edit the page' })).toHaveAttribute('href', '/page/edit/4/40');
+    expect(screen.getByRole('button', { name: 'Edit the page' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit the page' })).toBeNull();
     expect(await screen.findByTestId('watermark')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Manage the item' }));
@@ -199,6 +272,7 @@ describe('ItemViewPage', () => {
         siteInfoMock(),
         itemViewMock({ item, ...menu, rights: { edit: true, manage: true } }),
         pageMock({ id: 40, itemId: 4, title: 'Readme', content: 'Hi' }),
+        ...lockMocks(40, null),
         ...shareMocks,
       ],
     });
@@ -251,5 +325,193 @@ describe('ItemViewPage', () => {
   it('shows the empty state for an item without pages', async () => {
     renderRoute('/4', { mocks: [siteInfoMock(), itemViewMock({ item })] });
     expect(await screen.findByText('This item has no pages yet')).toBeInTheDocument();
+  });
+  it('opens the page editor dialog from the edit button of a regular item', async () => {
+    const user = userEvent.setup();
+    const me = buildMe();
+    saveSession('token', me);
+    const lockState = {
+      __typename: 'PageLockState',
+      pageId: 40,
+      locked: true,
+      mine: true,
+      holderId: me.id,
+      holderName: me.username,
+      lockedUntil: '2999-01-01T00:00:00.000Z',
+    };
+    renderRoute('/4', {
+      mocks: [
+        meMock(me),
+        siteInfoMock(),
+        itemViewMock({ item, ...menu, rights: { edit: true } }),
+        pageMock({ id: 40, itemId: 4, title: 'Readme', content: 'Hi' }),
+        ...lockMocks(40, null),
+        {
+          request: { query: EditorPageDocument, variables: { id: 40 } },
+          result: {
+            data: {
+              page: {
+                __typename: 'Page',
+                id: 40,
+                itemId: 4,
+                title: 'Readme',
+                content: 'Hi',
+                catalogId: null,
+                version: 3,
+                updatedAt: '2026-01-01T00:00:00.000Z',
+                createdAt: '2026-01-01T00:00:00.000Z',
+                authorName: 'alice',
+                path: [],
+              },
+            },
+          },
+          maxUsageCount: Number.POSITIVE_INFINITY,
+        },
+        {
+          request: { query: EditorCatalogsDocument, variables: { itemId: 4 } },
+          result: { data: { catalogs: [] } },
+          maxUsageCount: Number.POSITIVE_INFINITY,
+        },
+        {
+          request: { query: AcquirePageLockDocument, variables: { pageId: 40, renewEverySeconds: 1200 } },
+          result: { data: { acquirePageLock: lockState } },
+          maxUsageCount: Number.POSITIVE_INFINITY,
+        },
+        {
+          request: { query: ReleasePageLockDocument, variables: { pageId: 40 } },
+          result: { data: { releasePageLock: true } },
+          maxUsageCount: Number.POSITIVE_INFINITY,
+        },
+      ],
+    });
+    await screen.findByText('Hi');
+    await user.click(screen.getByRole('button', { name: 'Edit the page' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByTestId('page-editor')).toBeInTheDocument();
+    expect(await dialog.findByDisplayValue('Hi')).toBeInTheDocument();
+  });
+
+  it('keeps the full-page editor link for single-page items', async () => {
+    const me = buildMe();
+    saveSession('token', me);
+    const single = buildItem({ id: 6, name: 'Notice', type: 2 });
+    renderRoute('/6', {
+      mocks: [
+        meMock(me),
+        siteInfoMock(),
+        itemViewMock({ item: single, pages: [{ id: 60, title: 'Notice' }], rights: { edit: true } }),
+        pageMock({ id: 60, itemId: 6, title: 'Notice', content: 'Closed today.' }),
+        ...lockMocks(60, null),
+      ],
+    });
+    await screen.findByText('Closed today.');
+    expect(screen.getByRole('link', { name: 'Edit the page' })).toHaveAttribute('href', '/page/edit/6/60');
+    expect(screen.queryByTestId('editor-bar')).toBeNull();
+  });
+
+  it('shows the editor bar to editors only', async () => {
+    const reader = renderRoute('/4', { mocks: viewMocks() });
+    await screen.findByRole('heading', { name: 'Welcome' });
+    expect(screen.queryByTestId('editor-bar')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit the page' })).toBeNull();
+    reader.unmount();
+
+    const me = buildMe();
+    saveSession('token', me);
+    const editor = renderRoute('/4', {
+      mocks: [
+        meMock(me),
+        siteInfoMock(),
+        itemViewMock({ item, ...menu, rights: { edit: true } }),
+        pageMock({ id: 40, itemId: 4, title: 'Readme', content: 'Hi' }),
+        ...lockMocks(40, null),
+      ],
+    });
+    await screen.findByText('Hi');
+    const bar = within(screen.getByTestId('editor-bar'));
+    expect(bar.getByRole('button', { name: 'New page' })).toBeInTheDocument();
+    expect(bar.getByRole('button', { name: 'Copy page' })).toBeEnabled();
+    expect(bar.getByRole('button', { name: 'New catalog' })).toBeInTheDocument();
+    editor.unmount();
+
+    // An archived item is read-only, also for its editors.
+    const archived = buildItem({ id: 4, name: 'Shop API', domain: 'shop', isArchived: true });
+    renderRoute('/4', {
+      mocks: [
+        meMock(me),
+        siteInfoMock(),
+        itemViewMock({ item: archived, ...menu, rights: { edit: true } }),
+        pageMock({ id: 40, itemId: 4, title: 'Readme', content: 'Hi' }),
+      ],
+    });
+    await screen.findByText('Hi');
+    expect(screen.queryByTestId('editor-bar')).toBeNull();
+  });
+
+  it('tells editors who is editing the open page', async () => {
+    const me = buildMe();
+    saveSession('token', me);
+    renderRoute('/4', {
+      mocks: [
+        meMock(me),
+        siteInfoMock(),
+        itemViewMock({ item, ...menu, rights: { edit: true } }),
+        pageMock({ id: 40, itemId: 4, title: 'Readme', content: 'Hi' }),
+        ...lockMocks(40, { id: 9, name: 'bob' }),
+      ],
+    });
+    expect(await screen.findByTestId('page-lock-banner')).toHaveTextContent(
+      'bob is editing this page right now.',
+    );
+  });
+
+  it('follows the lock while the page is open and ignores the viewer’s own', async () => {
+    const me = buildMe();
+    saveSession('token', me);
+    const first = renderRoute('/4', {
+      mocks: [
+        meMock(me),
+        siteInfoMock(),
+        itemViewMock({ item, ...menu, rights: { edit: true } }),
+        pageMock({ id: 40, itemId: 4, title: 'Readme', content: 'Hi' }),
+        ...lockMocks(40, null, { action: 'ACQUIRED', holder: { id: 9, name: 'carol' } }),
+      ],
+    });
+    expect(await screen.findByTestId('page-lock-banner')).toHaveTextContent('carol is editing');
+    first.unmount();
+
+    renderRoute('/4', {
+      mocks: [
+        meMock(me),
+        siteInfoMock(),
+        itemViewMock({ item, ...menu, rights: { edit: true } }),
+        pageMock({ id: 40, itemId: 4, title: 'Readme', content: 'Hi' }),
+        ...lockMocks(40, { id: 9, name: 'carol' }, { action: 'RELEASED', holder: { id: 9, name: 'carol' } }),
+      ],
+    });
+    await screen.findByText('Hi');
+    await waitFor(() => expect(screen.queryByTestId('page-lock-banner')).toBeNull());
+  });
+
+  it('shows no lock banner while the viewer edits the page elsewhere', async () => {
+    const me = buildMe();
+    saveSession('token', me);
+    renderRoute('/4', {
+      mocks: [
+        meMock(me),
+        siteInfoMock(),
+        itemViewMock({ item, ...menu, rights: { edit: true } }),
+        pageMock({ id: 40, itemId: 4, title: 'Readme', content: 'Hi' }),
+        ...lockMocks(
+          40,
+          { id: me.id, name: me.username },
+          { action: 'RENEWED', holder: { id: me.id, name: me.username } },
+        ),
+      ],
+    });
+    await screen.findByText('Hi');
+    // Let the lock query and the pushed change arrive.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByTestId('page-lock-banner')).toBeNull();
   });
 });

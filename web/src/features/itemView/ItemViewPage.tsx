@@ -42,6 +42,8 @@ import {
 } from '../../gql/graphql';
 import { useSession } from '../../session/session';
 import { loginPathFor } from '../accounts/redirect';
+import { EditorBar } from '../editor/EditorBar';
+import { PageEditorDialog, savedPagePath } from '../editor/PageEditorDialog';
 import { useItemDialogs } from '../items/ItemActions';
 import { itemPagePath } from '../items/itemLinks';
 import { shouldSearch } from '../items/itemSearch';
@@ -50,6 +52,7 @@ import { CatalogTree } from './CatalogTree';
 import classes from './ItemView.module.css';
 import { ItemViewHeader } from './ItemViewHeader';
 import { PageSlot, usePage } from './PageArticle';
+import { PageLockBanner } from './PageLockBanner';
 import { SpreadsheetView } from './SpreadsheetView';
 import { PageToc } from './TableOfContents';
 import { allCatalogIds, catalogPathOf, filterTree, findPage, firstPageId } from './tree';
@@ -109,7 +112,14 @@ export function ItemViewPage() {
       </Center>
     );
   }
-  return <ItemView key={view.data.item.id} item={view.data.item} requestedPageId={pageId} />;
+  return (
+    <ItemView
+      key={view.data.item.id}
+      item={view.data.item}
+      requestedPageId={pageId}
+      onMenuChanged={() => void view.refetch()}
+    />
+  );
 }
 
 function useViewer(): MeFieldsFragment | null {
@@ -119,7 +129,14 @@ function useViewer(): MeFieldsFragment | null {
   return data?.me ?? user ?? null;
 }
 
-function ItemView({ item, requestedPageId }: { item: ViewItem; requestedPageId: number | null }) {
+interface ItemViewProps {
+  item: ViewItem;
+  requestedPageId: number | null;
+  /** Pages or catalogs were added, changed or removed: fetch the item and its menu again. */
+  onMenuChanged(): void;
+}
+
+function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useViewer();
@@ -128,6 +145,7 @@ function ItemView({ item, requestedPageId }: { item: ViewItem; requestedPageId: 
   const [drawerOpened, setDrawerOpened] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const [keyword, setKeyword] = useState('');
+  const [editing, setEditing] = useState(false);
 
   const menu = item.menu;
   const regular = item.type !== 2 && item.type !== 4;
@@ -165,9 +183,23 @@ function ItemView({ item, requestedPageId }: { item: ViewItem; requestedPageId: 
       ? [me.username, me.name ?? '', new Date().toLocaleDateString()].filter(Boolean)
       : null;
 
-  // A new page is page 0 in the editor's address (spec §4).
-  const editHref =
-    pageId !== null ? `/page/edit/${item.id}/${pageId}` : regular ? `/page/edit/${item.id}/0` : null;
+  const canEdit = item.viewerRights.edit && !item.viewerRights.archived;
+  const catalogId = page.data?.page.catalogId ?? null;
+  // Regular items edit in the dialog (no page yet: a new one); single-page items and spreadsheets keep
+  // their full-page editor at /page/edit/{item_id}/{page_id}.
+  const editHref = !regular && pageId !== null ? `/page/edit/${item.id}/${pageId}` : null;
+
+  const editorBar = canEdit ? (
+    <EditorBar
+      itemId={item.id}
+      pageId={pageId}
+      catalogId={catalogId}
+      canManage={item.viewerRights.manage}
+      onChanged={onMenuChanged}
+      onExpandAll={() => setOpenIds(new Set(allCatalogIds(menu)))}
+      onCollapseAll={() => setOpenIds(new Set())}
+    />
+  ) : null;
 
   const tree = (
     <Stack gap="xs">
@@ -267,6 +299,7 @@ function ItemView({ item, requestedPageId }: { item: ViewItem; requestedPageId: 
           me={me}
           page={pageId !== null ? { id: pageId, title: pageTitle } : null}
           editHref={editHref}
+          onEdit={regular && canEdit ? () => setEditing(true) : undefined}
           onOpenDialog={openDialog}
           onOpenCatalog={regular ? () => setDrawerOpened(true) : undefined}
         />
@@ -276,6 +309,7 @@ function ItemView({ item, requestedPageId }: { item: ViewItem; requestedPageId: 
           <AppShell.Section grow component={ScrollArea} type="auto">
             {tree}
           </AppShell.Section>
+          {editorBar ? <AppShell.Section pt="xs">{editorBar}</AppShell.Section> : null}
         </AppShell.Navbar>
       ) : null}
       <AppShell.Main>
@@ -294,6 +328,9 @@ function ItemView({ item, requestedPageId }: { item: ViewItem; requestedPageId: 
                   </ActionIcon>
                 </Tooltip>
               </Group>
+            ) : null}
+            {canEdit && pageId !== null ? (
+              <PageLockBanner key={pageId} pageId={pageId} myUserId={me?.id ?? null} />
             ) : null}
             {body}
           </Box>
@@ -314,10 +351,31 @@ function ItemView({ item, requestedPageId }: { item: ViewItem; requestedPageId: 
           hiddenFrom="sm"
         >
           {tree}
+          {editorBar ? (
+            <Box pt="sm" mt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+              {editorBar}
+            </Box>
+          ) : null}
         </Drawer>
       ) : null}
       <BackToTop />
       {watermark ? <Watermark lines={watermark} /> : null}
+      {regular && canEdit ? (
+        <PageEditorDialog
+          itemId={item.id}
+          pageId={pageId ?? 0}
+          catalogId={catalogId}
+          opened={editing}
+          onClose={() => {
+            setEditing(false);
+            if (pageId !== null) void page.refetch();
+          }}
+          onSaved={(saved) => {
+            onMenuChanged();
+            if (saved.created) void navigate(savedPagePath(saved));
+          }}
+        />
+      ) : null}
       {dialogs}
     </AppShell>
   );
