@@ -1,0 +1,1004 @@
+// The permission matrix: every actor against every item/page/catalog/member operation, each expectation
+// asserted through both doors (GraphQL and ShowDoc's REST dialect). "deny" means: an error answer (GraphQL
+// `errors`, REST a non-zero `error_code`), never HTTP 500, and for writes no change in the database.
+// A completeness check derives the operations from the code (GraphQL fields, REST controllers) and fails
+// for any that is neither a matrix row nor listed below, so the matrix stays complete.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type { GraphQLInputObjectType, GraphQLObjectType } from 'graphql';
+import { getNamedType, isInputObjectType } from 'graphql';
+import { Catalog, Item, ItemApiKey, ItemMember, Page, SinglePageLink } from '../db/src';
+import { buildGraphQLSchema } from '../api/src/graphql/schema';
+import { controllers } from '../compat-rest/src/index';
+import { testDatabases } from './support/mysql';
+import { startTestServer, type TestServer } from './support/server';
+import {
+  ACTORS,
+  B_MARKER,
+  DEFAULT_PASSWORD,
+  buildMatrix,
+  graphqlCall,
+  restCall,
+  type Actor,
+  type ActorName,
+  type DoorAnswer,
+  type Matrix,
+} from './permission-matrix.support';
+
+// ---------------------------------------------------------------------------------------------------
+// Who may do what (the policy in api/src/domain/policy/policy.service.ts and the services' scope rules).
+
+/** May read the whole item: visit rights without a catalog scope (archived items stay readable). */
+const READ_WHOLE: readonly ActorName[] = [
+  'anonymous with visit password',
+  'read-only member',
+  'edit member',
+  'item admin member',
+  'team member level 0',
+  'team member level 1',
+  'team member level 2',
+  'owner',
+  'site admin',
+  'owner of archived item',
+];
+/** May read inside catalog A and at the item root (root pages stay visible to scoped members). */
+const READ_SCOPED: readonly ActorName[] = [...READ_WHOLE, 'scoped read-only member', 'scoped edit member'];
+/** May write anywhere in the (active) item. */
+const EDIT_WHOLE: readonly ActorName[] = [
+  'edit member',
+  'item admin member',
+  'team member level 1',
+  'team member level 2',
+  'owner',
+  'site admin',
+];
+/** May write inside catalog A (and root pages). */
+const EDIT_SCOPED: readonly ActorName[] = [...EDIT_WHOLE, 'scoped edit member'];
+/** Manages the (active) item. */
+const MANAGE: readonly ActorName[] = ['item admin member', 'team member level 2', 'owner', 'site admin'];
+/** Manager actions that stay possible on an archived item (policy `allowArchived`): delete, transfer, key. */
+const MANAGE_EVEN_ARCHIVED: readonly ActorName[] = [...MANAGE, 'owner of archived item'];
+
+// ---------------------------------------------------------------------------------------------------
+// Door outcomes.
+
+type Gql = Awaited<ReturnType<typeof graphqlCall>>;
+
+/** true: success; false: a GraphQL error that is not a crash. */
+function gqlOutcome(answer: Gql): boolean {
+  expect(answer.status).toBeLessThan(500);
+  if (answer.errors?.length) {
+    for (const error of answer.errors) expect(error.extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
+    return false;
+  }
+  expect(answer.data).toBeTruthy();
+  return true;
+}
+
+/** true: `error_code` 0; false: a business error envelope (never HTTP 500 / 10500). */
+function restOutcome(answer: DoorAnswer): boolean {
+  expect(answer.status).toBeLessThan(500);
+  expect(typeof answer.body?.error_code).toBe('number');
+  expect(answer.body.error_code).not.toBe(10500);
+  if (answer.body.error_code !== 0) {
+    expect(typeof answer.body.error_message).toBe('string');
+    return false;
+  }
+  return true;
+}
+
+/** A write's effect must follow its answer: changed when allowed, untouched when denied. */
+async function write<T>(
+  before: () => Promise<T>,
+  run: () => Promise<boolean>,
+  after: () => Promise<T> = before,
+): Promise<boolean> {
+  const previous = await before();
+  const allowed = await run();
+  const now = await after();
+  if (allowed) expect(now).not.toEqual(previous);
+  else expect(now).toEqual(previous);
+  return allowed;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Operations.
+
+type Door = (m: Matrix, actor: Actor) => Promise<boolean>;
+
+interface Operation {
+  name: string;
+  /** Actors allowed; every other actor is denied. */
+  allow: readonly ActorName[];
+  /** Only where ShowDoc's wire contract differs from GraphQL (commented at the row). */
+  restAllow?: readonly ActorName[];
+  graphql: Door;
+  rest: Door;
+  /** GraphQL fields and REST `Controller/action`s this row exercises (the completeness check reads it). */
+  covers: string[];
+}
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix} ${process.pid}-${++counter}`;
+
+const gql = (m: Matrix, actor: Actor, query: string, variables: Record<string, unknown> = {}) =>
+  graphqlCall(m.server, actor, query, variables);
+const rest = (m: Matrix, actor: Actor, route: string, fields: Record<string, string | number> = {}) =>
+  restCall(m.server, actor, route, fields);
+
+const pageVersion = async (m: Matrix, id: number) => (await m.em().findOneOrFail(Page, { id })).version;
+const pageDeleted = async (m: Matrix, id: number) => !!(await m.em().findOneOrFail(Page, { id })).deletedAt;
+const catalogName = async (m: Matrix, id: number) => (await m.em().findOneOrFail(Catalog, { id })).name;
+const catalogDeleted = async (m: Matrix, id: number) =>
+  !!(await m.em().findOneOrFail(Catalog, { id })).deletedAt;
+const catalogCount = (m: Matrix, itemId: number, name: string) =>
+  m.em().count(Catalog, { item: itemId, name, deletedAt: null });
+const pageCount = (m: Matrix, itemId: number, title: string) =>
+  m.em().count(Page, { item: itemId, title, deletedAt: null });
+const shareKey = async (m: Matrix, pageId: number) =>
+  (await m.em().findOne(SinglePageLink, { page: pageId }))?.uniqueKey ?? null;
+const itemState = async (m: Matrix, id: number) => {
+  const item = await m.em().findOneOrFail(Item, { id });
+  return { name: item.name, owner: item.owner.id, archived: item.isArchived, deleted: !!item.deletedAt };
+};
+const memberCount = (m: Matrix, itemId: number, userId: number) =>
+  m.em().count(ItemMember, { item: itemId, user: userId });
+const memberExists = async (m: Matrix, id: number) => !!(await m.em().findOne(ItemMember, { id }));
+const apiToken = async (m: Matrix, itemId: number) =>
+  (await m.em().findOne(ItemApiKey, { item: itemId }))?.apiToken ?? null;
+
+/** Makes sure page B has a live share link (an earlier allowed row may have revoked it). */
+async function ensureShared(m: Matrix, pageId: number): Promise<void> {
+  if (await shareKey(m, pageId)) return;
+  const em = m.em();
+  em.persist(em.create(SinglePageLink, { page: em.getReference(Page, pageId), uniqueKey: unique('k') }));
+  await em.flush();
+}
+
+const readPage = (
+  pick: (f: Matrix['main']) => Page,
+  name: string,
+  allow: readonly ActorName[],
+): Operation => ({
+  name,
+  allow,
+  covers: ['Query.page', 'Page/info'],
+  graphql: async (m, a) => {
+    const page = pick(m.target(a));
+    const answer = await gql(m, a, 'query($id: Int!) { page(id: $id) { id title } }', { id: page.id });
+    const ok = gqlOutcome(answer);
+    if (ok) expect(answer.data).toEqual({ page: { id: page.id, title: page.title } });
+    return ok;
+  },
+  rest: async (m, a) => {
+    const page = pick(m.target(a));
+    const answer = await rest(m, a, 'page/info', { page_id: page.id });
+    const ok = restOutcome(answer);
+    if (ok) expect(answer.body.data.page_title).toBe(page.title);
+    return ok;
+  },
+});
+
+const savePage = (
+  pick: (f: Matrix['main']) => Page,
+  name: string,
+  allow: readonly ActorName[],
+): Operation => ({
+  name,
+  allow,
+  covers: ['Mutation.savePage', 'Page/save'],
+  graphql: (m, a) => {
+    const { item } = m.target(a);
+    const page = pick(m.target(a));
+    return write(
+      () => pageVersion(m, page.id),
+      async () =>
+        gqlOutcome(
+          await gql(m, a, 'mutation($input: SavePageInput!) { savePage(input: $input) { id } }', {
+            input: { id: page.id, itemId: item.id, title: page.title, content: unique('edited') },
+          }),
+        ),
+    );
+  },
+  rest: (m, a) => {
+    const { item } = m.target(a);
+    const page = pick(m.target(a));
+    return write(
+      () => pageVersion(m, page.id),
+      async () =>
+        restOutcome(
+          await rest(m, a, 'page/save', {
+            page_id: page.id,
+            item_id: item.id,
+            page_content: unique('edited'),
+          }),
+        ),
+    );
+  },
+});
+
+const OPERATIONS: Operation[] = [
+  readPage((f) => f.pageB, 'read page outside scope (catalog B)', READ_WHOLE),
+  readPage((f) => f.pageA, 'read page in scope (catalog A)', READ_SCOPED),
+  readPage((f) => f.pageRoot, 'read root page', READ_SCOPED),
+  {
+    name: 'read menu',
+    allow: READ_SCOPED,
+    covers: ['Query.item', 'Query.itemMenu', 'Item/info'],
+    graphql: async (m, a) =>
+      gqlOutcome(
+        await gql(m, a, 'query($id: Int!) { item(id: $id) { id } itemMenu(itemId: $id) { pages { id } } }', {
+          id: m.target(a).item.id,
+        }),
+      ),
+    rest: async (m, a) => restOutcome(await rest(m, a, 'item/info', { item_id: m.target(a).item.id })),
+  },
+  {
+    // Allowed = the menu answers and lists page B; a scoped member's menu leaves catalog B out.
+    name: 'menu lists page outside scope',
+    allow: READ_WHOLE,
+    covers: ['Query.itemMenu', 'Item/info'],
+    graphql: async (m, a) => {
+      const answer = await gql(
+        m,
+        a,
+        `query($id: Int!) { itemMenu(itemId: $id) {
+          pages { title } catalogs { name pages { title } catalogs { pages { title } } } } }`,
+        { id: m.target(a).item.id },
+      );
+      return gqlOutcome(answer) && JSON.stringify(answer.data).includes(B_MARKER);
+    },
+    rest: async (m, a) => {
+      const answer = await rest(m, a, 'item/info', { item_id: m.target(a).item.id });
+      return restOutcome(answer) && JSON.stringify(answer.body.data).includes(B_MARKER);
+    },
+  },
+  {
+    // Allowed = page B is found; a scoped member's search leaves catalog B out.
+    name: 'search finds page outside scope',
+    allow: READ_WHOLE,
+    // ShowDoc's item/search is a login endpoint (compat-api §3.15): the visit password alone does not open it.
+    restAllow: READ_WHOLE.filter((a) => a !== 'anonymous with visit password'),
+    covers: ['Query.search', 'Item/search'],
+    graphql: async (m, a) => {
+      const answer = await gql(
+        m,
+        a,
+        'query($id: Int!, $q: String!) { search(itemId: $id, query: $q) { edges { node { page { id } } } } }',
+        { id: m.target(a).item.id, q: B_MARKER },
+      );
+      return gqlOutcome(answer) && JSON.stringify(answer.data).includes(`"id":${m.target(a).pageB.id}`);
+    },
+    rest: async (m, a) => {
+      const answer = await rest(m, a, 'item/search', { item_id: m.target(a).item.id, keyword: B_MARKER });
+      return (
+        restOutcome(answer) &&
+        (answer.body.data.pages as Array<{ page_id: string }>).some(
+          (p) => Number(p.page_id) === m.target(a).pageB.id,
+        )
+      );
+    },
+  },
+  {
+    name: 'page history outside scope (catalog B)',
+    allow: READ_WHOLE,
+    covers: ['Query.pageHistory', 'Page/history'],
+    graphql: async (m, a) =>
+      gqlOutcome(
+        await gql(m, a, 'query($id: Int!) { pageHistory(pageId: $id) { id } }', { id: m.target(a).pageB.id }),
+      ),
+    rest: async (m, a) => restOutcome(await rest(m, a, 'page/history', { page_id: m.target(a).pageB.id })),
+  },
+  {
+    name: 'page diff outside scope (catalog B)',
+    allow: READ_WHOLE,
+    covers: ['Query.pageDiff', 'Page/diff'],
+    graphql: async (m, a) =>
+      gqlOutcome(
+        await gql(
+          m,
+          a,
+          'query($p: Int!, $v: Int!) { pageDiff(pageId: $p, versionId: $v) { version { id } } }',
+          {
+            p: m.target(a).pageB.id,
+            v: m.target(a).versionId,
+          },
+        ),
+      ),
+    rest: async (m, a) =>
+      restOutcome(
+        await rest(m, a, 'page/diff', {
+          page_id: m.target(a).pageB.id,
+          page_history_id: m.target(a).versionId,
+        }),
+      ),
+  },
+  {
+    name: 'read share link (catalog B)',
+    // GraphQL shows the link to the page's editors only.
+    allow: EDIT_WHOLE,
+    // ShowDoc's page/info answers the link's `unique_key` to every reader of the page (compat-api §4.1).
+    restAllow: READ_WHOLE,
+    covers: ['Query.pageShareLink', 'Page/info'],
+    graphql: async (m, a) => {
+      await ensureShared(m, m.target(a).pageB.id);
+      const answer = await gql(m, a, 'query($id: Int!) { pageShareLink(pageId: $id) { key } }', {
+        id: m.target(a).pageB.id,
+      });
+      return gqlOutcome(answer) && !!(answer.data?.pageShareLink as { key?: string } | null)?.key;
+    },
+    rest: async (m, a) => {
+      await ensureShared(m, m.target(a).pageB.id);
+      const answer = await rest(m, a, 'page/info', { page_id: m.target(a).pageB.id });
+      return restOutcome(answer) && !!answer.body.data.unique_key;
+    },
+  },
+  {
+    name: 'share page (catalog B)',
+    allow: EDIT_WHOLE,
+    covers: ['Mutation.sharePage', 'Page/createSinglePage'],
+    graphql: (m, a) =>
+      write(
+        () => shareKey(m, m.target(a).pageB.id),
+        async () =>
+          gqlOutcome(
+            await gql(m, a, 'mutation($id: Int!) { sharePage(pageId: $id, expireDays: 0) { key } }', {
+              id: m.target(a).pageB.id,
+            }),
+          ),
+      ),
+    rest: (m, a) =>
+      write(
+        () => shareKey(m, m.target(a).pageB.id),
+        async () =>
+          restOutcome(
+            await rest(m, a, 'page/createSinglePage', {
+              page_id: m.target(a).pageB.id,
+              isCreateSiglePage: 'true',
+              expire_days: 0,
+            }),
+          ),
+      ),
+  },
+  {
+    name: 'unshare page (catalog B)',
+    allow: EDIT_WHOLE,
+    covers: ['Mutation.unsharePage', 'Page/createSinglePage'],
+    graphql: async (m, a) => {
+      await ensureShared(m, m.target(a).pageB.id);
+      return write(
+        () => shareKey(m, m.target(a).pageB.id),
+        async () =>
+          gqlOutcome(
+            await gql(m, a, 'mutation($id: Int!) { unsharePage(pageId: $id) }', { id: m.target(a).pageB.id }),
+          ),
+      );
+    },
+    rest: async (m, a) => {
+      await ensureShared(m, m.target(a).pageB.id);
+      return write(
+        () => shareKey(m, m.target(a).pageB.id),
+        async () =>
+          restOutcome(
+            await rest(m, a, 'page/createSinglePage', {
+              page_id: m.target(a).pageB.id,
+              isCreateSiglePage: 'false',
+            }),
+          ),
+      );
+    },
+  },
+  savePage((f) => f.pageB, 'save page outside scope (catalog B)', EDIT_WHOLE),
+  savePage((f) => f.pageA, 'save page in scope (catalog A)', EDIT_SCOPED),
+  savePage((f) => f.pageRoot, 'save root page', EDIT_SCOPED),
+  {
+    name: 'create page in catalog B',
+    allow: EDIT_WHOLE,
+    covers: ['Mutation.savePage', 'Page/save'],
+    graphql: (m, a) => {
+      const { item, catB } = m.target(a);
+      const title = unique('new page');
+      return write(
+        () => pageCount(m, item.id, title),
+        async () =>
+          gqlOutcome(
+            await gql(m, a, 'mutation($input: SavePageInput!) { savePage(input: $input) { id } }', {
+              input: { itemId: item.id, catalogId: catB.id, title, content: 'new' },
+            }),
+          ),
+      );
+    },
+    rest: (m, a) => {
+      const { item, catB } = m.target(a);
+      const title = unique('new page');
+      return write(
+        () => pageCount(m, item.id, title),
+        async () =>
+          restOutcome(
+            await rest(m, a, 'page/save', {
+              item_id: item.id,
+              cat_id: catB.id,
+              page_title: title,
+              page_content: 'new',
+            }),
+          ),
+      );
+    },
+  },
+  {
+    // Managers delete any page; an editor only the pages they last edited (page.service `delete`).
+    name: "delete the owner's page in catalog B",
+    allow: MANAGE,
+    covers: ['Mutation.deletePage', 'Page/delete'],
+    graphql: async (m, a) => {
+      const page = await m.freshPage(m.target(a), m.target(a).catB, m.owner);
+      return write(
+        () => pageDeleted(m, page.id),
+        async () =>
+          gqlOutcome(await gql(m, a, 'mutation($id: Int!) { deletePage(id: $id) }', { id: page.id })),
+      );
+    },
+    rest: async (m, a) => {
+      const page = await m.freshPage(m.target(a), m.target(a).catB, m.owner);
+      return write(
+        () => pageDeleted(m, page.id),
+        async () => restOutcome(await rest(m, a, 'page/delete', { page_id: page.id })),
+      );
+    },
+  },
+  {
+    name: 'delete own page in scope (catalog A)',
+    allow: EDIT_SCOPED,
+    covers: ['Mutation.deletePage', 'Page/delete'],
+    graphql: async (m, a) => {
+      const page = await m.freshPage(m.target(a), m.target(a).catA, a.user ?? m.owner);
+      return write(
+        () => pageDeleted(m, page.id),
+        async () =>
+          gqlOutcome(await gql(m, a, 'mutation($id: Int!) { deletePage(id: $id) }', { id: page.id })),
+      );
+    },
+    rest: async (m, a) => {
+      const page = await m.freshPage(m.target(a), m.target(a).catA, a.user ?? m.owner);
+      return write(
+        () => pageDeleted(m, page.id),
+        async () => restOutcome(await rest(m, a, 'page/delete', { page_id: page.id })),
+      );
+    },
+  },
+  {
+    name: 'rename catalog B',
+    allow: EDIT_WHOLE,
+    covers: ['Mutation.saveCatalog', 'Catalog/save'],
+    graphql: (m, a) => {
+      const { item, catB } = m.target(a);
+      return write(
+        () => catalogName(m, catB.id),
+        async () =>
+          gqlOutcome(
+            await gql(m, a, 'mutation($input: SaveCatalogInput!) { saveCatalog(input: $input) { id } }', {
+              input: { id: catB.id, itemId: item.id, name: unique('B') },
+            }),
+          ),
+      );
+    },
+    rest: (m, a) => {
+      const { item, catB } = m.target(a);
+      return write(
+        () => catalogName(m, catB.id),
+        async () =>
+          restOutcome(
+            await rest(m, a, 'catalog/save', { item_id: item.id, cat_id: catB.id, cat_name: unique('B') }),
+          ),
+      );
+    },
+  },
+  {
+    name: 'create catalog in scope (under A)',
+    allow: EDIT_SCOPED,
+    covers: ['Mutation.saveCatalog', 'Catalog/save'],
+    graphql: (m, a) => {
+      const { item, catA } = m.target(a);
+      const name = unique('sub');
+      return write(
+        () => catalogCount(m, item.id, name),
+        async () =>
+          gqlOutcome(
+            await gql(m, a, 'mutation($input: SaveCatalogInput!) { saveCatalog(input: $input) { id } }', {
+              input: { itemId: item.id, parentId: catA.id, name },
+            }),
+          ),
+      );
+    },
+    rest: (m, a) => {
+      const { item, catA } = m.target(a);
+      const name = unique('sub');
+      return write(
+        () => catalogCount(m, item.id, name),
+        async () =>
+          restOutcome(
+            await rest(m, a, 'catalog/save', { item_id: item.id, cat_name: name, parent_cat_id: catA.id }),
+          ),
+      );
+    },
+  },
+  ...(['B', 'A'] as const).map((which): Operation => ({
+    name: which === 'B' ? 'delete catalog outside scope (under B)' : 'delete catalog in scope (under A)',
+    allow: which === 'B' ? EDIT_WHOLE : EDIT_SCOPED,
+    covers: ['Mutation.deleteCatalog', 'Catalog/delete'],
+    graphql: async (m, a) => {
+      const f = m.target(a);
+      const catalog = await m.freshCatalog(f, which === 'B' ? f.catB : f.catA);
+      return write(
+        () => catalogDeleted(m, catalog.id),
+        async () =>
+          gqlOutcome(await gql(m, a, 'mutation($id: Int!) { deleteCatalog(id: $id) }', { id: catalog.id })),
+      );
+    },
+    rest: async (m, a) => {
+      const f = m.target(a);
+      const catalog = await m.freshCatalog(f, which === 'B' ? f.catB : f.catA);
+      return write(
+        () => catalogDeleted(m, catalog.id),
+        async () => restOutcome(await rest(m, a, 'catalog/delete', { cat_id: catalog.id })),
+      );
+    },
+  })),
+  {
+    name: 'list members',
+    allow: MANAGE_EVEN_ARCHIVED,
+    covers: ['Query.itemMembers', 'Member/getList'],
+    graphql: async (m, a) =>
+      gqlOutcome(
+        await gql(m, a, 'query($id: Int!) { itemMembers(itemId: $id) { id } }', { id: m.target(a).item.id }),
+      ),
+    rest: async (m, a) => {
+      const answer = await rest(m, a, 'member/getList', { item_id: m.target(a).item.id });
+      return restOutcome(answer) && Array.isArray(answer.body.data) && answer.body.data.length > 0;
+    },
+  },
+  {
+    name: 'add member',
+    allow: MANAGE,
+    covers: ['Mutation.addItemMembers', 'Member/save'],
+    graphql: async (m, a) => {
+      const user = await m.freshUser();
+      const { item } = m.target(a);
+      return write(
+        () => memberCount(m, item.id, user.id),
+        async () =>
+          gqlOutcome(
+            await gql(
+              m,
+              a,
+              'mutation($input: AddItemMembersInput!) { addItemMembers(input: $input) { added { id } } }',
+              {
+                input: { itemId: item.id, usernames: [user.username], memberGroupId: 0 },
+              },
+            ),
+          ),
+      );
+    },
+    rest: async (m, a) => {
+      const user = await m.freshUser();
+      const { item } = m.target(a);
+      return write(
+        () => memberCount(m, item.id, user.id),
+        async () =>
+          restOutcome(
+            await rest(m, a, 'member/save', {
+              item_id: item.id,
+              username: user.username,
+              member_group_id: 0,
+            }),
+          ),
+      );
+    },
+  },
+  {
+    name: 'remove member',
+    allow: MANAGE,
+    covers: ['Mutation.removeItemMember', 'Member/delete'],
+    graphql: async (m, a) => {
+      const member = await m.freshMember(m.target(a));
+      return write(
+        () => memberExists(m, member.id),
+        async () =>
+          gqlOutcome(await gql(m, a, 'mutation($id: Int!) { removeItemMember(id: $id) }', { id: member.id })),
+      );
+    },
+    rest: async (m, a) => {
+      const member = await m.freshMember(m.target(a));
+      return write(
+        () => memberExists(m, member.id),
+        async () =>
+          restOutcome(
+            await rest(m, a, 'member/delete', { item_id: m.target(a).item.id, item_member_id: member.id }),
+          ),
+      );
+    },
+  },
+  {
+    name: 'item settings (rename item)',
+    allow: MANAGE,
+    covers: ['Mutation.updateItem', 'Item/update'],
+    graphql: (m, a) =>
+      write(
+        () => itemState(m, m.target(a).item.id),
+        async () =>
+          gqlOutcome(
+            await gql(
+              m,
+              a,
+              'mutation($id: Int!, $name: String!) { updateItem(id: $id, input: { name: $name }) { id } }',
+              {
+                id: m.target(a).item.id,
+                name: unique('renamed'),
+              },
+            ),
+          ),
+      ),
+    rest: (m, a) =>
+      write(
+        () => itemState(m, m.target(a).item.id),
+        async () =>
+          restOutcome(
+            await rest(m, a, 'item/update', { item_id: m.target(a).item.id, item_name: unique('renamed') }),
+          ),
+      ),
+  },
+  {
+    name: 'read item API key',
+    allow: MANAGE_EVEN_ARCHIVED,
+    covers: ['Query.itemApiKey', 'Item/getKey'],
+    graphql: async (m, a) =>
+      gqlOutcome(
+        await gql(m, a, 'query($id: Int!) { itemApiKey(itemId: $id) { apiKey } }', {
+          id: m.target(a).item.id,
+        }),
+      ),
+    rest: async (m, a) => restOutcome(await rest(m, a, 'item/getKey', { item_id: m.target(a).item.id })),
+  },
+  {
+    name: 'reset item API key',
+    allow: MANAGE,
+    covers: ['Mutation.resetItemApiKey', 'Item/resetKey'],
+    graphql: (m, a) =>
+      write(
+        () => apiToken(m, m.target(a).item.id),
+        async () =>
+          gqlOutcome(
+            await gql(m, a, 'mutation($id: Int!) { resetItemApiKey(itemId: $id) { apiKey } }', {
+              id: m.target(a).item.id,
+            }),
+          ),
+      ),
+    rest: (m, a) =>
+      write(
+        () => apiToken(m, m.target(a).item.id),
+        async () => restOutcome(await rest(m, a, 'item/resetKey', { item_id: m.target(a).item.id })),
+      ),
+  },
+  {
+    name: 'recycle bin',
+    allow: MANAGE,
+    covers: ['Query.recycleBin', 'Recycle/getList'],
+    graphql: async (m, a) =>
+      gqlOutcome(
+        await gql(m, a, 'query($id: Int!) { recycleBin(itemId: $id) { title } }', {
+          id: m.target(a).item.id,
+        }),
+      ),
+    rest: async (m, a) => restOutcome(await rest(m, a, 'recycle/getList', { item_id: m.target(a).item.id })),
+  },
+  {
+    // For editors (a scoped editor sees only the entries of the scope); archived items refuse it.
+    name: 'change log',
+    allow: EDIT_SCOPED,
+    covers: ['Query.changeLog', 'Item/getChangeLog'],
+    graphql: async (m, a) =>
+      gqlOutcome(
+        await gql(m, a, 'query($id: Int!) { changeLog(itemId: $id) { totalCount } }', {
+          id: m.target(a).item.id,
+        }),
+      ),
+    rest: async (m, a) =>
+      restOutcome(await rest(m, a, 'item/getChangeLog', { item_id: m.target(a).item.id })),
+  },
+  // Destructive item operations: each check on a fresh item with the main item's memberships (archived
+  // for the owner of the archived item). The owner's login password confirms them, whoever asks.
+  {
+    name: 'archive item',
+    allow: MANAGE,
+    covers: ['Mutation.archiveItem', 'Item/archive'],
+    graphql: async (m, a) => {
+      const item = await m.freshItem(a.archived);
+      return write(
+        () => itemState(m, item.id),
+        async () =>
+          gqlOutcome(
+            await gql(
+              m,
+              a,
+              'mutation($id: Int!, $pw: String!) { archiveItem(id: $id, password: $pw) { id } }',
+              {
+                id: item.id,
+                pw: DEFAULT_PASSWORD,
+              },
+            ),
+          ),
+      );
+    },
+    rest: async (m, a) => {
+      const item = await m.freshItem(a.archived);
+      return write(
+        () => itemState(m, item.id),
+        async () =>
+          restOutcome(await rest(m, a, 'item/archive', { item_id: item.id, password: DEFAULT_PASSWORD })),
+      );
+    },
+  },
+  {
+    // Transfer and delete stay possible on an archived item (policy `allowArchived`, as in ShowDoc).
+    name: 'transfer item',
+    allow: MANAGE_EVEN_ARCHIVED,
+    covers: ['Mutation.transferItem', 'Item/attorn'],
+    graphql: async (m, a) => {
+      const item = await m.freshItem(a.archived);
+      return write(
+        () => itemState(m, item.id),
+        async () =>
+          gqlOutcome(
+            await gql(
+              m,
+              a,
+              'mutation($id: Int!, $pw: String!, $to: String!) { transferItem(id: $id, password: $pw, username: $to) { id } }',
+              { id: item.id, pw: DEFAULT_PASSWORD, to: m.heir.username },
+            ),
+          ),
+      );
+    },
+    rest: async (m, a) => {
+      const item = await m.freshItem(a.archived);
+      return write(
+        () => itemState(m, item.id),
+        async () =>
+          restOutcome(
+            await rest(m, a, 'item/attorn', {
+              item_id: item.id,
+              password: DEFAULT_PASSWORD,
+              username: m.heir.username,
+            }),
+          ),
+      );
+    },
+  },
+  {
+    name: 'delete item',
+    allow: MANAGE_EVEN_ARCHIVED,
+    covers: ['Mutation.deleteItem', 'Item/delete'],
+    graphql: async (m, a) => {
+      const item = await m.freshItem(a.archived);
+      return write(
+        () => itemState(m, item.id),
+        async () =>
+          gqlOutcome(
+            await gql(m, a, 'mutation($id: Int!, $pw: String!) { deleteItem(id: $id, password: $pw) }', {
+              id: item.id,
+              pw: DEFAULT_PASSWORD,
+            }),
+          ),
+      );
+    },
+    rest: async (m, a) => {
+      const item = await m.freshItem(a.archived);
+      return write(
+        () => itemState(m, item.id),
+        async () =>
+          restOutcome(await rest(m, a, 'item/delete', { item_id: item.id, password: DEFAULT_PASSWORD })),
+      );
+    },
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Completeness: the operations the code offers, and what is deliberately outside the matrix.
+
+/** Operations that no item permission decides (a user's own things, public by design, or no item yet). */
+const NOT_PERMISSION_SCOPED: Record<string, string> = {
+  'Item/add': 'creates an item (its copy_item_id form copies one: not yet covered, see the report)',
+  'Item/myList': "the caller's own item list",
+  'Item/itemList': "the caller's own items",
+  'Item/sort': "the caller's own order of their list",
+  'Item/pwd': 'checks a visit password (the unlock itself; its effect is the "with visit password" actor)',
+  'Mutation.unlockItem': 'same as Item/pwd',
+  'Page/infoByKey': 'public by design: whoever holds the share key',
+  'Page/sqlToMarkdownTable': 'a text conversion, no stored data',
+  'ItemGroup/save': "the caller's own item groups",
+  'ItemGroup/getList': "the caller's own item groups",
+  'ItemGroup/delete': "the caller's own item groups",
+  'ItemGroup/saveSort': "the caller's own item groups",
+  'Template/save': "the caller's own templates",
+  'Template/getMyList': "the caller's own templates",
+  'Template/getList': "the caller's own templates",
+  'Template/delete': "the caller's own templates",
+  'Member/getMyAllList': "the caller's own collaborators",
+  'Mutation.saveItemGroup': "the caller's own item groups",
+  'Mutation.deleteItemGroup': "the caller's own item groups",
+};
+
+/**
+ * Not covered yet: each is permission-scoped and needs rows. Listed so nobody mistakes them for done;
+ * the completeness test prints them. Shrink this list, never grow it for a new operation.
+ */
+const NOT_YET_COVERED: string[] = [
+  'Query.catalogs',
+  'Catalog/catListGroup',
+  'Catalog/catListName',
+  'Catalog/catList',
+  'Catalog/secondCatList',
+  'Catalog/childCatList',
+  'Catalog/getPagesBycat',
+  'Catalog/getDefaultCat',
+  'Catalog/batUpdate',
+  'Mutation.moveTree',
+  'Catalog/copy',
+  'Mutation.copyCatalog',
+
+  'Item/detail',
+
+  'Query.itemCollaborators',
+  'Member/getAllList',
+  'Mutation.updateItemMember',
+  'Mutation.setItemMembersReadOnly',
+  'Query.itemTeams',
+  'TeamItem/getList',
+  'TeamItem/save',
+  'Mutation.bindTeamItems',
+  'TeamItem/delete',
+  'Mutation.unbindTeamItem',
+  'TeamItem/getListByTeam',
+
+  'Query.teamItemMembers',
+  'TeamItemMember/getList',
+  'TeamItemMember/save',
+  'Mutation.updateTeamItemMember',
+  'Team/save',
+  'Team/getList',
+  'Team/delete',
+  'Team/attorn',
+  'Team/exitTeam',
+  'TeamMember/save',
+  'TeamMember/getList',
+  'TeamMember/delete',
+  'Query.pageLock',
+  'Page/isLock',
+  'Mutation.acquirePageLock',
+  'Page/setLock',
+  'Mutation.releasePageLock',
+  'Mutation.updatePageVersionComments',
+  'Page/updateHistoryComments',
+  'Mutation.restorePageVersion',
+  'Mutation.sortPages',
+  'Page/sort',
+  'Mutation.recoverPage',
+  'Recycle/recover',
+  'Query.itemTemplates',
+  'Template/getItemList',
+  'Mutation.shareTemplate',
+  'Template/shareToItem',
+  'Template/getShareItemList',
+  'Item/star',
+  'Item/unstar',
+  'Mutation.starItem',
+  'Mutation.unstarItem',
+  'Item/top',
+  'Mutation.pinItem',
+  'Item/exitItem',
+  'Mutation.leaveItem',
+  'Mutation.sortItems',
+  'Item/updateByApi',
+  'Open/updatePage',
+  'Open/updateItem',
+  'Open/updateDbItem',
+  'Open/getPage',
+  'Open/deletePage',
+  'Open/getCatalogTree',
+  'Open/createCatalog',
+  'Mutation.removeTeamMember',
+  'Mutation.updateTeamMember',
+  'Open/updateCatalog',
+  'Open/deleteCatalog',
+];
+
+const ID_ARGS = new Set(['itemId', 'pageId', 'catalogId', 'itemIds']);
+
+/** GraphQL Query/Mutation fields that address an item, page, catalog or member. */
+async function graphqlOperations(): Promise<string[]> {
+  const schema = await buildGraphQLSchema();
+  const found: string[] = [];
+  for (const type of [schema.getQueryType(), schema.getMutationType()] as GraphQLObjectType[]) {
+    for (const field of Object.values(type.getFields())) {
+      const names = field.args.flatMap((arg) => {
+        const named = getNamedType(arg.type);
+        return isInputObjectType(named)
+          ? [arg.name, ...Object.keys((named as GraphQLInputObjectType).getFields())]
+          : [arg.name];
+      });
+      const addressed =
+        names.some((n) => ID_ARGS.has(n)) ||
+        (/item|page|catalog|member/i.test(field.name) && names.includes('id'));
+      if (addressed) found.push(`${type.name}.${field.name}`);
+    }
+  }
+  return found.sort();
+}
+
+/** REST actions of the item/page/catalog/member/team/recycle/template/open controllers. */
+function restOperations(): string[] {
+  return Object.entries(controllers)
+    .filter(([name]) => /item|page|catalog|member|team|recycle|template|open/i.test(name))
+    .flatMap(([name, actions]) => Object.keys(actions).map((action) => `${name}/${action}`))
+    .sort();
+}
+
+describe('permission matrix completeness', () => {
+  test('every operation of the code is a matrix row, allow-listed, or explicitly not yet covered', async () => {
+    const covered = new Set(OPERATIONS.flatMap((op) => op.covers));
+    const known = new Set([...covered, ...Object.keys(NOT_PERMISSION_SCOPED), ...NOT_YET_COVERED]);
+    const discovered = [...(await graphqlOperations()), ...restOperations()];
+    expect(discovered.filter((op) => !known.has(op))).toEqual([]);
+    // The lists name real operations only (a renamed operation must not hide behind a stale entry).
+    const all = new Set(discovered);
+    expect([...known].filter((op) => !all.has(op))).toEqual([]);
+    expect(NOT_YET_COVERED.filter((op) => covered.has(op))).toEqual([]);
+    if (NOT_YET_COVERED.length) {
+      console.warn(
+        `permission matrix: ${NOT_YET_COVERED.length} operations not yet covered:\n${NOT_YET_COVERED.join(', ')}`,
+      );
+    }
+  });
+
+  test('every operation defines both doors and an expectation for known actors only', () => {
+    for (const op of OPERATIONS) {
+      expect(typeof op.graphql).toBe('function');
+      expect(typeof op.rest).toBe('function');
+      for (const a of [...op.allow, ...(op.restAllow ?? [])]) expect(ACTORS).toContain(a);
+    }
+    expect(new Set(OPERATIONS.map((op) => op.name)).size).toBe(OPERATIONS.length);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The matrix.
+
+type Row = { op: Operation; actor: ActorName; door: 'GraphQL' | 'REST'; expected: 'allow' | 'deny' };
+const ROWS: Row[] = OPERATIONS.flatMap((op) =>
+  ACTORS.flatMap((actor) =>
+    (['GraphQL', 'REST'] as const).map((door): Row => {
+      const allowList = door === 'REST' && op.restAllow ? op.restAllow : op.allow;
+      return { op, actor, door, expected: allowList.includes(actor) ? 'allow' : 'deny' };
+    }),
+  ),
+);
+
+describe.each(testDatabases())('permission matrix on $name', (database) => {
+  let server: TestServer;
+  let matrix: Matrix;
+
+  beforeAll(async () => {
+    server = await startTestServer(database, 'permmatrix');
+    matrix = await buildMatrix(server);
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test.each(
+    ROWS.map((row) => [`${row.op.name} × ${row.actor} via ${row.door} → ${row.expected}`, row] as const),
+  )('%s', async (_name, row) => {
+    const actor = matrix.actors[row.actor];
+    const allowed = await (row.door === 'GraphQL' ? row.op.graphql : row.op.rest)(matrix, actor);
+    expect(allowed ? 'allow' : 'deny').toBe(row.expected);
+  });
+});
