@@ -98,3 +98,12 @@ export function optionalInt() {
     .unknown()
     .transform((value): number | undefined => (value === undefined ? undefined : int().parse(value)));
 }
+
+/** ShowDoc's AiConfig defaults: Quire has no AI knowledge base, so every item answers these. */
+export const AI_CONFIG_DEFAULTS: Wire = {
+  enabled: 0,
+  dialog_collapsed: 1,
+  guest_enabled: 0,
+  welcome_message: '',
+  system_prompt: '',
+};

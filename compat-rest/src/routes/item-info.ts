@@ -1,18 +1,9 @@
 import { loadItemView } from '../../../api/src/domain/catalogs/item-view';
 import { ItemType } from '../../../db/src';
 import { action } from '../action';
-import { menuCatalogRow, menuPageRow, pageRow } from '../document-wire';
+import { AI_CONFIG_DEFAULTS, menuCatalogRow, menuPageRow, pageRow } from '../document-wire';
 import { int, str } from '../params';
 import { s, type Wire } from '../wire';
-
-/** ShowDoc's AiConfig defaults: Quire has no AI knowledge base. */
-const AI_CONFIG: Wire = {
-  enabled: 0,
-  dialog_collapsed: 1,
-  guest_enabled: 0,
-  welcome_message: '',
-  system_prompt: '',
-};
 
 /** A RunApi item's global parameters as ShowDoc creates them empty; other items answer `[]`. */
 const RUNAPI_GLOBAL_PARAM: Wire = {
@@ -84,7 +75,7 @@ export const itemInfo = action({
       allow_comment: s(item.allowComment),
       allow_feedback: s(item.allowFeedback),
       ai_knowledge_base_enabled: 0,
-      ai_config: AI_CONFIG,
+      ai_config: AI_CONFIG_DEFAULTS,
     };
   },
 });

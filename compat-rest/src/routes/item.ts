@@ -5,20 +5,12 @@ import type { MyList, MyListEntry, SortEntry } from '../../../api/src/domain/ite
 import type { Item, ItemApiKey, ItemChangeLog, User } from '../../../db/src';
 import { action, type Controller } from '../action';
 import { idList, optionalStr, parseJsonParam, phpTruthy } from '../form-values';
+import { AI_CONFIG_DEFAULTS } from '../document-wire';
 import { itemInfo } from './item-info';
 import { itemSearch } from './item-search';
 import { updatePage } from './open';
 import { int, str } from '../params';
 import { localTime, s, ts, type Wire } from '../wire';
-
-/** ShowDoc's AiConfig defaults: Quire has no AI knowledge base, so every item answers these. */
-const AI_CONFIG_DEFAULTS: Wire = {
-  enabled: 0,
-  dialog_collapsed: 1,
-  guest_enabled: 0,
-  welcome_message: '',
-  system_prompt: '',
-};
 
 /** ShowDoc's ItemRow (compat-api §0.9): every column as a string, `password` in plain text. */
 export function itemRow(item: Item, owner: User): { [key: string]: Wire } {
