@@ -7,11 +7,15 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
-/** Newest modification time below the given folders (0 when none exist). */
+/** Newest modification time of the given files and of everything below the given folders (0 when none exist). */
 function newest(dirs) {
   let latest = 0;
   const walk = (dir) => {
     if (!fs.existsSync(dir)) return;
+    if (!fs.statSync(dir).isDirectory()) {
+      latest = Math.max(latest, fs.statSync(dir).mtimeMs);
+      return;
+    }
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === 'node_modules' || entry.name === 'dist') continue;
       const full = path.join(dir, entry.name);
