@@ -1,7 +1,14 @@
 // compat-api §6 (catalog) over real form-encoded HTTP.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Catalog, ItemMember, MemberGroup, Page, RecycleEntry, type Item, type User } from '../../db/src';
-import { buildCatalog, buildItem, buildPage, buildSession, buildUser } from '../support/factories';
+import { Catalog, MemberGroup, Page, RecycleEntry, type Item, type User } from '../../db/src';
+import {
+  buildCatalog,
+  buildItem,
+  buildMember,
+  buildPage,
+  buildSession,
+  buildUser,
+} from '../support/factories';
 import { testDatabases } from '../support/mysql';
 import { startTestServer, type TestServer } from '../support/server';
 import { api, expectError, expectOk } from './wire-helpers';
@@ -33,7 +40,7 @@ describe.each(testDatabases())('ShowDoc catalog endpoints on $name', (target) =>
   async function itemWithReader(overrides: Parameters<typeof buildItem>[2] = {}): Promise<Item> {
     const fork = em();
     const item = await buildItem(fork, owner, overrides);
-    fork.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
+    buildMember(fork, item, reader, MemberGroup.ReadOnly);
     await fork.flush();
     return item;
   }
@@ -134,8 +141,7 @@ describe.each(testDatabases())('ShowDoc catalog endpoints on $name', (target) =>
       a = await buildCatalog(fork, item, { name: 'A', sNumber: 1 });
       a1 = await buildCatalog(fork, item, { name: 'A1', parent: a });
       a1x = await buildCatalog(fork, item, { name: 'A1x', parent: a1 });
-      const member = fork.create(ItemMember, { item, user: scoped.id, memberGroupId: MemberGroup.ReadOnly });
-      member.catalogs.add(fork.getReference(Catalog, b.id));
+      buildMember(fork, item, scoped, MemberGroup.ReadOnly, [b]);
       await fork.flush();
     });
 

@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   Catalog,
-  ItemMember,
   ItemType,
   MemberGroup,
   Message,
@@ -11,7 +10,14 @@ import {
   type Item,
   type User,
 } from '../../db/src';
-import { buildCatalog, buildItem, buildPage, buildSession, buildUser } from '../support/factories';
+import {
+  buildCatalog,
+  buildItem,
+  buildMember,
+  buildPage,
+  buildSession,
+  buildUser,
+} from '../support/factories';
 import { testDatabases } from '../support/mysql';
 import { startTestServer, type TestServer } from '../support/server';
 import { api, expectError, expectOk, get, setSettings } from './wire-helpers';
@@ -68,9 +74,8 @@ describe.each(testDatabases())('ShowDoc item/info on $name', (target) => {
     await buildPage(em, item, { title: 'draft', author: editor, isDraft: true });
     await buildPage(em, item, { title: 'in B', catalog: b });
     deepPageId = (await buildPage(em, item, { title: 'deep', catalog: a1x })).id;
-    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
-    const member = em.create(ItemMember, { item, user: scoped.id, memberGroupId: MemberGroup.ReadOnly });
-    member.catalogs.add(em.getReference(Catalog, b.id));
+    buildMember(em, item, editor, MemberGroup.Edit);
+    buildMember(em, item, scoped, MemberGroup.ReadOnly, [b]);
     await em.flush();
     ownerToken = await buildSession(em, owner);
     editorToken = await buildSession(em, editor);

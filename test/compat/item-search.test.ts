@@ -1,7 +1,14 @@
 // compat-api §3.15 (item/search) over real form-encoded HTTP.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Catalog, ItemMember, MemberGroup, type Item, type Page, type User } from '../../db/src';
-import { buildCatalog, buildItem, buildPage, buildSession, buildUser } from '../support/factories';
+import { Catalog, MemberGroup, type Item, type Page, type User } from '../../db/src';
+import {
+  buildCatalog,
+  buildItem,
+  buildMember,
+  buildPage,
+  buildSession,
+  buildUser,
+} from '../support/factories';
 import { testDatabases } from '../support/mysql';
 import { startTestServer, type TestServer } from '../support/server';
 import { api, expectError, expectOk } from './wire-helpers';
@@ -60,8 +67,7 @@ describe.each(testDatabases())('ShowDoc item/search on $name', (target) => {
     await buildPage(em, item, { title: 'Draft 接口', content: 'mine', isDraft: true });
     await buildPage(em, item, { title: 'Gone 接口', content: 'deleted', deletedAt: new Date() });
     await buildPage(em, locked, { title: 'Locked 接口', content: 'secret' });
-    const member = em.create(ItemMember, { item, user: scoped.id, memberGroupId: MemberGroup.ReadOnly });
-    member.catalogs.add(em.getReference(Catalog, guide.id));
+    buildMember(em, item, scoped, MemberGroup.ReadOnly, [guide]);
     await em.flush();
     ownerToken = await buildSession(em, owner);
     scopedToken = await buildSession(em, scoped);

@@ -1,16 +1,15 @@
 // compat-api §5.4-§5.10 (page history, diff, history notes, edit locks, share links) over real
 // form-encoded HTTP, and the unload beacon that releases a lock.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Catalog, MemberGroup, PageLock, SinglePageLink, type Item, type User } from '../../db/src';
 import {
-  Catalog,
-  ItemMember,
-  MemberGroup,
-  PageLock,
-  SinglePageLink,
-  type Item,
-  type User,
-} from '../../db/src';
-import { buildCatalog, buildItem, buildPage, buildSession, buildUser } from '../support/factories';
+  buildCatalog,
+  buildItem,
+  buildMember,
+  buildPage,
+  buildSession,
+  buildUser,
+} from '../support/factories';
 import { testDatabases } from '../support/mysql';
 import { startTestServer, type TestServer } from '../support/server';
 import { api, call, expectError, expectOk } from './wire-helpers';
@@ -64,10 +63,9 @@ describe.each(testDatabases())('ShowDoc page history, locks and share links on $
     item = await buildItem(em, owner);
     inside = await buildCatalog(em, item, { name: 'Inside' });
     outside = await buildCatalog(em, item, { name: 'Outside' });
-    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
-    em.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
-    const member = em.create(ItemMember, { item, user: scoped.id, memberGroupId: MemberGroup.Edit });
-    member.catalogs.add(em.getReference(Catalog, inside.id));
+    buildMember(em, item, editor, MemberGroup.Edit);
+    buildMember(em, item, reader, MemberGroup.ReadOnly);
+    buildMember(em, item, scoped, MemberGroup.Edit, [inside]);
     await em.flush();
     ownerToken = await buildSession(em, owner);
     editorToken = await buildSession(em, editor);

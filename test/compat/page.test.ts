@@ -1,16 +1,14 @@
 // compat-api §5 (page: info, save, delete, sort, sqlToMarkdownTable) over real form-encoded HTTP.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Catalog, MemberGroup, Page, PageHistory, RecycleEntry, type Item, type User } from '../../db/src';
 import {
-  Catalog,
-  ItemMember,
-  MemberGroup,
-  Page,
-  PageHistory,
-  RecycleEntry,
-  type Item,
-  type User,
-} from '../../db/src';
-import { buildCatalog, buildItem, buildPage, buildSession, buildUser } from '../support/factories';
+  buildCatalog,
+  buildItem,
+  buildMember,
+  buildPage,
+  buildSession,
+  buildUser,
+} from '../support/factories';
 import { testDatabases } from '../support/mysql';
 import { startTestServer, type TestServer } from '../support/server';
 import { api, expectError, expectOk } from './wire-helpers';
@@ -52,10 +50,9 @@ describe.each(testDatabases())('ShowDoc page endpoints on $name', (target) => {
     item = await buildItem(em, owner);
     guide = await buildCatalog(em, item, { name: 'Guide' });
     other = await buildCatalog(em, item, { name: 'Other' });
-    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
-    em.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
-    const member = em.create(ItemMember, { item, user: scoped.id, memberGroupId: MemberGroup.ReadOnly });
-    member.catalogs.add(em.getReference(Catalog, guide.id));
+    buildMember(em, item, editor, MemberGroup.Edit);
+    buildMember(em, item, reader, MemberGroup.ReadOnly);
+    buildMember(em, item, scoped, MemberGroup.ReadOnly, [guide]);
     await em.flush();
     ownerToken = await buildSession(em, owner);
     editorToken = await buildSession(em, editor);

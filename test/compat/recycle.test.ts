@@ -1,7 +1,14 @@
 // compat-api §9 (recycle/getList, recycle/recover) and §22 (ScriptCron/run) over real form-encoded HTTP.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ItemMember, MemberGroup, Page, type Item, type User } from '../../db/src';
-import { buildCatalog, buildItem, buildPage, buildSession, buildUser } from '../support/factories';
+import { MemberGroup, Page, type Item, type User } from '../../db/src';
+import {
+  buildCatalog,
+  buildItem,
+  buildMember,
+  buildPage,
+  buildSession,
+  buildUser,
+} from '../support/factories';
 import { testDatabases } from '../support/mysql';
 import { startTestServer, type TestServer } from '../support/server';
 import { api, call, expectError, expectOk } from './wire-helpers';
@@ -21,7 +28,7 @@ describe.each(testDatabases())('ShowDoc recycle bin and cron on $name', (target)
     owner = await buildUser(em);
     editor = await buildUser(em);
     item = await buildItem(em, owner);
-    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
+    buildMember(em, item, editor, MemberGroup.Edit);
     await em.flush();
     ownerToken = await buildSession(em, owner);
     editorToken = await buildSession(em, editor);

@@ -1,7 +1,7 @@
 // compat-api §10 (template/*) over real form-encoded HTTP.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ItemMember, MemberGroup, TemplateItem, type Item, type User } from '../../db/src';
-import { buildItem, buildSession, buildUser } from '../support/factories';
+import { MemberGroup, TemplateItem, type Item, type User } from '../../db/src';
+import { buildItem, buildMember, buildSession, buildUser } from '../support/factories';
 import { testDatabases } from '../support/mysql';
 import { startTestServer, type TestServer } from '../support/server';
 import { api, expectError, expectOk } from './wire-helpers';
@@ -23,8 +23,8 @@ describe.each(testDatabases())('ShowDoc templates on $name', (target) => {
     owned = await buildItem(em, author);
     joined = await buildItem(em, stranger);
     foreign = await buildItem(em, stranger);
-    em.create(ItemMember, { item: joined, user: author.id, memberGroupId: MemberGroup.Edit });
-    em.create(ItemMember, { item: owned, user: editor.id, memberGroupId: MemberGroup.Edit });
+    buildMember(em, joined, author, MemberGroup.Edit);
+    buildMember(em, owned, editor, MemberGroup.Edit);
     await em.flush();
     authorToken = await buildSession(em, author);
     editorToken = await buildSession(em, editor);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Catalog, Item, Page, User, UserToken, type ItemTypeId } from '../../db/src';
+import { Catalog, Item, ItemMember, Page, User, UserToken, type ItemTypeId } from '../../db/src';
 import { hashPassword } from '../../api/src/domain/accounts/password';
 import { hashToken, newToken } from '../../api/src/domain/accounts/token';
 import { Viewer } from '../../api/src/domain/viewer';
@@ -95,6 +95,22 @@ export async function buildCatalog(
   });
   await em.persist(catalog).flush();
   return catalog;
+}
+
+/**
+ * A membership of `user` in `item` (0 read-only, 1 edit, 2 item admin), limited to `catalogs` when given.
+ * Persisted with the caller's next flush, like `em.create`.
+ */
+export function buildMember(
+  em: EntityManager,
+  item: Item,
+  user: User,
+  memberGroupId: number,
+  catalogs: Catalog[] = [],
+): ItemMember {
+  const member = em.create(ItemMember, { item, user: user.id, memberGroupId });
+  for (const catalog of catalogs) member.catalogs.add(em.getReference(Catalog, catalog.id));
+  return member;
 }
 
 export interface PageOverrides {

@@ -11,7 +11,14 @@ import {
   type User,
 } from '../../../../db/src';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
-import { buildCatalog, buildItem, buildPage, buildUser, viewerOf } from '../../../../test/support/factories';
+import {
+  buildCatalog,
+  buildItem,
+  buildMember,
+  buildPage,
+  buildUser,
+  viewerOf,
+} from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { DomainError, type CodeName } from '../errors';
 import type { Services } from '../services';
@@ -58,8 +65,8 @@ describe.each(testDatabases())('catalogs on $name', (target) => {
   async function itemWithMembers(overrides: { isArchived?: boolean } = {}) {
     const em = db.services().em;
     const item = await buildItem(em, owner, overrides);
-    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
-    em.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
+    buildMember(em, item, editor, MemberGroup.Edit);
+    buildMember(em, item, reader, MemberGroup.ReadOnly);
     await em.flush();
     return item;
   }

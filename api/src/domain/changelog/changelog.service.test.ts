@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Catalog, ItemChangeLog, ItemMember, MemberGroup, type User } from '../../../../db/src';
+import { ItemChangeLog, MemberGroup, type User } from '../../../../db/src';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
-import { buildCatalog, buildItem, buildPage, buildUser, viewerOf } from '../../../../test/support/factories';
+import {
+  buildCatalog,
+  buildItem,
+  buildMember,
+  buildPage,
+  buildUser,
+  viewerOf,
+} from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { DomainError, type CodeName } from '../errors';
 import type { Services } from '../services';
@@ -40,8 +47,8 @@ describe.each(testDatabases())('change log on $name', (target) => {
   async function setUp() {
     const em = db.services().em;
     const item = await buildItem(em, owner);
-    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
-    em.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
+    buildMember(em, item, editor, MemberGroup.Edit);
+    buildMember(em, item, reader, MemberGroup.ReadOnly);
     await em.flush();
     return item;
   }
@@ -120,8 +127,7 @@ describe.each(testDatabases())('change log on $name', (target) => {
     const em = db.services().em;
     const inside = await buildCatalog(em, item, { name: 'Inside' });
     const outside = await buildCatalog(em, item, { name: 'Outside' });
-    const member = em.create(ItemMember, { item, user: scoped.id, memberGroupId: MemberGroup.Edit });
-    member.catalogs.add(em.getReference(Catalog, inside.id));
+    buildMember(em, item, scoped, MemberGroup.Edit, [inside]);
     await em.flush();
     const insidePage = await buildPage(em, item, { catalog: inside, title: 'In' });
     const outsidePage = await buildPage(em, item, { catalog: outside, title: 'Out' });

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Catalog, Item, ItemMember, MemberGroup, Page, PageHistory, type User } from '../../../../db/src';
+import { Item, MemberGroup, Page, PageHistory, type User } from '../../../../db/src';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
-import { buildCatalog, buildItem, buildUser, viewerOf } from '../../../../test/support/factories';
+import {
+  buildCatalog,
+  buildItem,
+  buildMember,
+  buildUser,
+  viewerOf,
+} from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { DomainError, type CodeName } from '../errors';
 import type { Services } from '../services';
@@ -44,10 +50,9 @@ describe.each(testDatabases())('page history on $name', (target) => {
     const item = await buildItem(em, owner);
     const inside = await buildCatalog(em, item, { name: 'Inside' });
     const outside = await buildCatalog(em, item, { name: 'Outside' });
-    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
-    em.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
-    const member = em.create(ItemMember, { item, user: scoped.id, memberGroupId: MemberGroup.Edit });
-    member.catalogs.add(em.getReference(Catalog, inside.id));
+    buildMember(em, item, editor, MemberGroup.Edit);
+    buildMember(em, item, reader, MemberGroup.ReadOnly);
+    buildMember(em, item, scoped, MemberGroup.Edit, [inside]);
     await em.flush();
     return { item, inside, outside };
   }

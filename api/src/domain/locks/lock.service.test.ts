@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Catalog, Item, ItemMember, MemberGroup, PageLock, type User } from '../../../../db/src';
+import { Item, MemberGroup, PageLock, type User } from '../../../../db/src';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
-import { buildCatalog, buildItem, buildPage, buildUser, viewerOf } from '../../../../test/support/factories';
+import {
+  buildCatalog,
+  buildItem,
+  buildMember,
+  buildPage,
+  buildUser,
+  viewerOf,
+} from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { createInProcessPubSub, type PubSub } from '../../pubsub/pubsub';
 import type { PageLockEvent } from '../../pubsub/topics';
@@ -52,11 +59,10 @@ describe.each(testDatabases())('page locks on $name', (target) => {
     const item = await buildItem(em, owner);
     const inside = await buildCatalog(em, item, { name: 'Inside' });
     const outside = await buildCatalog(em, item, { name: 'Outside' });
-    em.create(ItemMember, { item, user: alice.id, memberGroupId: MemberGroup.Edit });
-    em.create(ItemMember, { item, user: bob.id, memberGroupId: MemberGroup.Edit });
-    em.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
-    const member = em.create(ItemMember, { item, user: scoped.id, memberGroupId: MemberGroup.Edit });
-    member.catalogs.add(em.getReference(Catalog, inside.id));
+    buildMember(em, item, alice, MemberGroup.Edit);
+    buildMember(em, item, bob, MemberGroup.Edit);
+    buildMember(em, item, reader, MemberGroup.ReadOnly);
+    buildMember(em, item, scoped, MemberGroup.Edit, [inside]);
     await em.flush();
     const page = await buildPage(em, item, { catalog: inside });
     const hidden = await buildPage(em, item, { catalog: outside });

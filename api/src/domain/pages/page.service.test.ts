@@ -3,7 +3,6 @@ import {
   Catalog,
   Item,
   ItemChangeLog,
-  ItemMember,
   ItemType,
   MemberGroup,
   Page,
@@ -13,7 +12,14 @@ import {
   type User,
 } from '../../../../db/src';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
-import { buildCatalog, buildItem, buildPage, buildUser, viewerOf } from '../../../../test/support/factories';
+import {
+  buildCatalog,
+  buildItem,
+  buildMember,
+  buildPage,
+  buildUser,
+  viewerOf,
+} from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { DomainError, type CodeName } from '../errors';
 import type { Services } from '../services';
@@ -54,9 +60,9 @@ describe.each(testDatabases())('pages on $name', (target) => {
   async function itemWithMembers(overrides: Parameters<typeof buildItem>[2] = {}) {
     const em = db.services().em;
     const item = await buildItem(em, owner, overrides);
-    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
-    em.create(ItemMember, { item, user: editor2.id, memberGroupId: MemberGroup.Edit });
-    em.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
+    buildMember(em, item, editor, MemberGroup.Edit);
+    buildMember(em, item, editor2, MemberGroup.Edit);
+    buildMember(em, item, reader, MemberGroup.ReadOnly);
     await em.flush();
     return item;
   }
@@ -284,8 +290,7 @@ describe.each(testDatabases())('pages on $name', (target) => {
       const allowed = await buildCatalog(em, item, { name: 'allowed' });
       const sub = await buildCatalog(em, item, { name: 'sub', parent: allowed });
       const other = await buildCatalog(em, item, { name: 'other' });
-      const member = em.create(ItemMember, { item, user: scoped.id, memberGroupId: MemberGroup.Edit });
-      member.catalogs.add(em.getReference(Catalog, allowed.id));
+      buildMember(em, item, scoped, MemberGroup.Edit, [allowed]);
       await em.flush();
       const inside = await buildPage(em, item, { catalog: sub });
       const outside = await buildPage(em, item, { catalog: other, title: 'outside', content: 'secret' });

@@ -17,6 +17,7 @@ import { testDatabases } from '../../../../test/support/mysql';
 import { DomainError, type CodeName } from '../errors';
 import { Viewer } from '../viewer';
 import { PolicyService } from './policy.service';
+import { buildMember } from '../../../../test/support/factories';
 
 async function expectCode(promise: Promise<unknown>, code: CodeName): Promise<void> {
   const err = await promise.then(
@@ -57,14 +58,14 @@ describe.each(testDatabases())('policy on $name', (target) => {
     await em.flush();
     const scoped = em.create(ItemMember, { item: locked, user: reader, memberGroupId: MemberGroup.ReadOnly });
     scoped.catalogs.add(catA);
-    em.create(ItemMember, { item: locked, user: editor, memberGroupId: MemberGroup.Edit });
+    buildMember(em, locked, editor, MemberGroup.Edit);
     const scopedAdmin = em.create(ItemMember, {
       item: locked,
       user: itemAdmin,
       memberGroupId: MemberGroup.Admin,
     });
     scopedAdmin.catalogs.add(catB);
-    em.create(ItemMember, { item: archived, user: editor, memberGroupId: MemberGroup.Edit });
+    buildMember(em, archived, editor, MemberGroup.Edit);
     const team = em.create(Team, { name: 'T', owner });
     const viaTeam = em.create(TeamItemMember, {
       team,

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  Catalog,
-  ItemChangeLog,
-  ItemMember,
-  MemberGroup,
-  Page,
-  RecycleEntry,
-  type User,
-} from '../../../../db/src';
+import { Catalog, ItemChangeLog, MemberGroup, Page, RecycleEntry, type User } from '../../../../db/src';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
-import { buildCatalog, buildItem, buildPage, buildUser, viewerOf } from '../../../../test/support/factories';
+import {
+  buildCatalog,
+  buildItem,
+  buildMember,
+  buildPage,
+  buildUser,
+  viewerOf,
+} from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { DomainError, type CodeName } from '../errors';
 import type { Services } from '../services';
@@ -45,8 +44,8 @@ describe.each(testDatabases())('recycle bin on $name', (target) => {
   async function setUp() {
     const em = db.services().em;
     const item = await buildItem(em, owner);
-    em.create(ItemMember, { item, user: admin.id, memberGroupId: MemberGroup.Admin });
-    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
+    buildMember(em, item, admin, MemberGroup.Admin);
+    buildMember(em, item, editor, MemberGroup.Edit);
     await em.flush();
     return item;
   }

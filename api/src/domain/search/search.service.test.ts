@@ -17,6 +17,7 @@ import { testDatabases } from '../../../../test/support/mysql';
 import { DomainError, type CodeName } from '../errors';
 import { Viewer } from '../viewer';
 import { highlightedSnippet, showdocSnippet } from './snippet';
+import { buildMember } from '../../../../test/support/factories';
 
 async function expectCode(promise: Promise<unknown>, code: CodeName): Promise<void> {
   const err = await promise.then(
@@ -97,7 +98,7 @@ describe.each(testDatabases())('search on $name', (target) => {
       memberGroupId: MemberGroup.ReadOnly,
     });
     scoped.catalogs.add(catA);
-    em.create(ItemMember, { item: docs, user: editor, memberGroupId: MemberGroup.Edit });
+    buildMember(em, docs, editor, MemberGroup.Edit);
     const team = em.create(Team, { name: 'T', owner });
     em.create(TeamItemMember, { team, item: docs, user: teamReader, memberGroupId: MemberGroup.ReadOnly });
     await em.flush();

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Catalog, Item, ItemMember, MemberGroup, SinglePageLink, type User } from '../../../../db/src';
+import { Item, MemberGroup, SinglePageLink, type User } from '../../../../db/src';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
-import { buildCatalog, buildItem, buildPage, buildUser, viewerOf } from '../../../../test/support/factories';
+import {
+  buildCatalog,
+  buildItem,
+  buildMember,
+  buildPage,
+  buildUser,
+  viewerOf,
+} from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { DomainError, type CodeName } from '../errors';
 import type { Services } from '../services';
@@ -42,10 +49,9 @@ describe.each(testDatabases())('share links on $name', (target) => {
     const item = await buildItem(em, owner, { password: 'private' });
     const inside = await buildCatalog(em, item, { name: 'Inside' });
     const outside = await buildCatalog(em, item, { name: 'Outside' });
-    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
-    em.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
-    const member = em.create(ItemMember, { item, user: scoped.id, memberGroupId: MemberGroup.Edit });
-    member.catalogs.add(em.getReference(Catalog, inside.id));
+    buildMember(em, item, editor, MemberGroup.Edit);
+    buildMember(em, item, reader, MemberGroup.ReadOnly);
+    buildMember(em, item, scoped, MemberGroup.Edit, [inside]);
     await em.flush();
     const page = await buildPage(em, item, { catalog: inside, title: 'Shared', content: '# Shared' });
     const hidden = await buildPage(em, item, { catalog: outside, title: 'Hidden' });

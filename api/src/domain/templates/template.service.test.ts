@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ItemMember, MemberGroup, Template, TemplateItem, type User } from '../../../../db/src';
+import { MemberGroup, Template, TemplateItem, type User } from '../../../../db/src';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
-import { buildItem, buildUser, viewerOf } from '../../../../test/support/factories';
+import { buildItem, buildMember, buildUser, viewerOf } from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { DomainError, type CodeName } from '../errors';
 import type { Services } from '../services';
@@ -42,10 +42,10 @@ describe.each(testDatabases())('page templates on $name', (target) => {
     const owned = await buildItem(em, author, { name: 'Owned' });
     const joined = await buildItem(em, other, { name: 'Joined' });
     const foreign = await buildItem(em, other, { name: 'Foreign' });
-    em.create(ItemMember, { item: joined, user: author.id, memberGroupId: MemberGroup.Edit });
+    buildMember(em, joined, author, MemberGroup.Edit);
     for (const item of [owned, joined]) {
-      em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
-      em.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
+      buildMember(em, item, editor, MemberGroup.Edit);
+      buildMember(em, item, reader, MemberGroup.ReadOnly);
     }
     await em.flush();
     return { owned, joined, foreign };

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ItemMember, MemberGroup, type Item, type User } from '../../../../db/src';
+import { MemberGroup, type Item, type User } from '../../../../db/src';
 import {
   buildCatalog,
   buildItem,
+  buildMember,
   buildPage,
   buildSession,
   buildUser,
@@ -34,7 +35,7 @@ describe.each(testDatabases())('GraphQL catalogs on $name', (target) => {
     owner = await buildUser(em);
     reader = await buildUser(em);
     item = await buildItem(em, owner);
-    em.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
+    buildMember(em, item, reader, MemberGroup.ReadOnly);
     await em.flush();
     ownerToken = await buildSession(em, owner);
     readerToken = await buildSession(em, reader);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ItemMember, MemberGroup, type Item, type User } from '../../../../db/src';
-import { buildItem, buildSession, buildUser } from '../../../../test/support/factories';
+import { MemberGroup, type Item, type User } from '../../../../db/src';
+import { buildItem, buildMember, buildSession, buildUser } from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { startTestServer, type TestServer } from '../../../../test/support/server';
 
@@ -29,7 +29,7 @@ describe.each(testDatabases())('GraphQL change log on $name', (target) => {
     owner = await buildUser(em);
     const reader = await buildUser(em);
     item = await buildItem(em, owner);
-    em.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
+    buildMember(em, item, reader, MemberGroup.ReadOnly);
     await em.flush();
     ownerToken = await buildSession(em, owner);
     readerToken = await buildSession(em, reader);

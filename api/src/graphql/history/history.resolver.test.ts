@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ItemMember, MemberGroup, type Item, type User } from '../../../../db/src';
-import { buildItem, buildSession, buildUser } from '../../../../test/support/factories';
+import { MemberGroup, type Item, type User } from '../../../../db/src';
+import { buildItem, buildMember, buildSession, buildUser } from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { startTestServer, type TestServer } from '../../../../test/support/server';
 
@@ -37,8 +37,8 @@ describe.each(testDatabases())('GraphQL page history on $name', (target) => {
     editor = await buildUser(em);
     reader = await buildUser(em);
     item = await buildItem(em, owner);
-    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
-    em.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
+    buildMember(em, item, editor, MemberGroup.Edit);
+    buildMember(em, item, reader, MemberGroup.ReadOnly);
     await em.flush();
     ownerToken = await buildSession(em, owner);
     editorToken = await buildSession(em, editor);

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { ItemMember, MemberGroup, type Page, type User } from '../../../../db/src';
-import { buildItem, buildPage, buildSession, buildUser } from '../../../../test/support/factories';
+import { MemberGroup, type Page, type User } from '../../../../db/src';
+import {
+  buildItem,
+  buildMember,
+  buildPage,
+  buildSession,
+  buildUser,
+} from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { startTestServer, type TestServer } from '../../../../test/support/server';
 
@@ -72,8 +78,8 @@ describe.each(testDatabases())('page lock subscriptions over graphql-ws on $name
     bob = await buildUser(em);
     stranger = await buildUser(em);
     const item = await buildItem(em, owner, { password: 'private' });
-    em.create(ItemMember, { item, user: alice.id, memberGroupId: MemberGroup.Edit });
-    em.create(ItemMember, { item, user: bob.id, memberGroupId: MemberGroup.Edit });
+    buildMember(em, item, alice, MemberGroup.Edit);
+    buildMember(em, item, bob, MemberGroup.Edit);
     await em.flush();
     page = await buildPage(em, item);
     aliceToken = await buildSession(em, alice);

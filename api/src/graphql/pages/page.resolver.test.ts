@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Catalog, ItemMember, MemberGroup, type Item, type User } from '../../../../db/src';
+import { Catalog, MemberGroup, type Item, type User } from '../../../../db/src';
 import {
   buildCatalog,
   buildItem,
+  buildMember,
   buildPage,
   buildSession,
   buildUser,
@@ -44,9 +45,8 @@ describe.each(testDatabases())('GraphQL pages on $name', (target) => {
     item = await buildItem(em, owner);
     guide = await buildCatalog(em, item, { name: 'Guide' });
     other = await buildCatalog(em, item, { name: 'Other' });
-    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
-    const member = em.create(ItemMember, { item, user: scoped.id, memberGroupId: MemberGroup.ReadOnly });
-    member.catalogs.add(em.getReference(Catalog, guide.id));
+    buildMember(em, item, editor, MemberGroup.Edit);
+    buildMember(em, item, scoped, MemberGroup.ReadOnly, [guide]);
     await em.flush();
     ownerToken = await buildSession(em, owner);
     editorToken = await buildSession(em, editor);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ItemMember, MemberGroup, type Item, type User } from '../../../../db/src';
+import { MemberGroup, type Item, type User } from '../../../../db/src';
 import {
   buildCatalog,
   buildItem,
+  buildMember,
   buildPage,
   buildSession,
   buildUser,
@@ -25,7 +26,7 @@ describe.each(testDatabases())('GraphQL recycle bin on $name', (target) => {
     owner = await buildUser(em);
     editor = await buildUser(em);
     item = await buildItem(em, owner);
-    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
+    buildMember(em, item, editor, MemberGroup.Edit);
     await em.flush();
     ownerToken = await buildSession(em, owner);
     editorToken = await buildSession(em, editor);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ItemMember, MemberGroup, type Page, type User } from '../../../../db/src';
-import { buildItem, buildPage, buildSession, buildUser } from '../../../../test/support/factories';
+import { MemberGroup, type Page, type User } from '../../../../db/src';
+import {
+  buildItem,
+  buildMember,
+  buildPage,
+  buildSession,
+  buildUser,
+} from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { startTestServer, type TestServer } from '../../../../test/support/server';
 
@@ -22,8 +28,8 @@ describe.each(testDatabases())('GraphQL share links on $name', (target) => {
     editor = await buildUser(em);
     reader = await buildUser(em);
     const item = await buildItem(em, owner, { password: 'private' });
-    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
-    em.create(ItemMember, { item, user: reader.id, memberGroupId: MemberGroup.ReadOnly });
+    buildMember(em, item, editor, MemberGroup.Edit);
+    buildMember(em, item, reader, MemberGroup.ReadOnly);
     await em.flush();
     page = await buildPage(em, item, { title: 'Public notes', content: '# Notes' });
     editorToken = await buildSession(em, editor);

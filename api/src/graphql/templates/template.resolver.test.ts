@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ItemMember, MemberGroup, type Item, type User } from '../../../../db/src';
-import { buildItem, buildSession, buildUser } from '../../../../test/support/factories';
+import { MemberGroup, type Item, type User } from '../../../../db/src';
+import { buildItem, buildMember, buildSession, buildUser } from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { startTestServer, type TestServer } from '../../../../test/support/server';
 
@@ -23,7 +23,7 @@ describe.each(testDatabases())('GraphQL page templates on $name', (target) => {
     const editor = await buildUser(em);
     const stranger = await buildUser(em);
     item = await buildItem(em, author, { name: 'Handbook' });
-    em.create(ItemMember, { item, user: editor.id, memberGroupId: MemberGroup.Edit });
+    buildMember(em, item, editor, MemberGroup.Edit);
     await em.flush();
     authorToken = await buildSession(em, author);
     editorToken = await buildSession(em, editor);
