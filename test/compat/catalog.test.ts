@@ -11,10 +11,9 @@ import {
 } from '../support/factories';
 import { testDatabases } from '../support/mysql';
 import { startTestServer, type TestServer } from '../support/server';
-import { api, expectError, expectOk } from './wire-helpers';
+import { api, CATALOG_ROW_KEYS, expectError, expectOk } from './wire-helpers';
 
 const LOCAL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
-const CATALOG_KEYS = ['cat_id', 'cat_name', 'item_id', 's_number', 'addtime', 'parent_cat_id', 'level'];
 
 describe.each(testDatabases())('ShowDoc catalog endpoints on $name', (target) => {
   let server: TestServer;
@@ -149,7 +148,7 @@ describe.each(testDatabases())('ShowDoc catalog endpoints on $name', (target) =>
       const tree = expectOk(await post('catalog/catListGroup', { item_id: item.id }));
       expect(tree.map((c: { cat_name: string }) => c.cat_name)).toEqual(['A', 'B']);
       const [first] = tree;
-      expect(Object.keys(first)).toEqual([...CATALOG_KEYS, 'sub']);
+      expect(Object.keys(first)).toEqual([...CATALOG_ROW_KEYS, 'sub']);
       expect(first).toMatchObject({
         cat_id: String(a.id),
         item_id: String(item.id),
@@ -166,7 +165,7 @@ describe.each(testDatabases())('ShowDoc catalog endpoints on $name', (target) =>
     it('catListName and catList: flat, depth-first, with path names', async () => {
       const names = expectOk(await post('catalog/catListName', { item_id: item.id }));
       expect(names.map((c: { cat_name: string }) => c.cat_name)).toEqual(['A', 'A/A1', 'A/A1/A1x', 'B']);
-      expect(Object.keys(names[0])).toEqual(CATALOG_KEYS);
+      expect(Object.keys(names[0])).toEqual(CATALOG_ROW_KEYS);
       const flat = expectOk(await post('catalog/catList', { item_id: item.id }));
       expect(flat.map((c: { cat_name: string }) => c.cat_name)).toEqual(['A', 'A1', 'A1x', 'B']);
       const second = expectOk(await post('catalog/secondCatList', { item_id: item.id }));
@@ -257,7 +256,7 @@ describe.each(testDatabases())('ShowDoc catalog endpoints on $name', (target) =>
     const a = await buildCatalog(em(), item, { name: 'A' });
     await buildPage(em(), item, { catalog: a, title: 'p' });
     const copy = expectOk(await post('catalog/copy', { cat_id: a.id, to_item_id: dest.id }, ownerToken));
-    expect(Object.keys(copy)).toEqual(CATALOG_KEYS);
+    expect(Object.keys(copy)).toEqual(CATALOG_ROW_KEYS);
     expect(copy).toMatchObject({ cat_name: 'A', item_id: String(dest.id), parent_cat_id: '0', level: '2' });
     expect(copy.addtime).toMatch(/^\d+$/);
     expect(await em().count(Page, { item: dest.id, title: 'p' })).toBe(1);

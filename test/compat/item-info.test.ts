@@ -20,7 +20,15 @@ import {
 } from '../support/factories';
 import { testDatabases } from '../support/mysql';
 import { startTestServer, type TestServer } from '../support/server';
-import { api, expectError, expectOk, get, setSettings } from './wire-helpers';
+import {
+  api,
+  CATALOG_ROW_KEYS,
+  expectError,
+  expectOk,
+  get,
+  PAGE_ROW_KEYS,
+  setSettings,
+} from './wire-helpers';
 
 const INFO_KEYS = [
   'item_id',
@@ -48,7 +56,6 @@ const INFO_KEYS = [
   'ai_config',
 ];
 const MENU_PAGE_KEYS = ['page_id', 'author_uid', 'cat_id', 'page_title', 'addtime', 'ext_info', 'is_draft'];
-const CATALOG_KEYS = ['cat_id', 'cat_name', 'item_id', 's_number', 'addtime', 'parent_cat_id', 'level'];
 
 describe.each(testDatabases())('ShowDoc item/info on $name', (target) => {
   let server: TestServer;
@@ -134,7 +141,7 @@ describe.each(testDatabases())('ShowDoc item/info on $name', (target) => {
     });
     expect(menu.pages[0].addtime).toMatch(/^\d+$/);
     const [catA, catB, empty] = menu.catalogs;
-    expect(Object.keys(catA)).toEqual([...CATALOG_KEYS, 'pages', 'catalogs']);
+    expect(Object.keys(catA)).toEqual([...CATALOG_ROW_KEYS, 'pages', 'catalogs']);
     expect(catA).toMatchObject({
       cat_id: String(a.id),
       cat_name: 'A',
@@ -240,22 +247,7 @@ describe.each(testDatabases())('ShowDoc item/info on $name', (target) => {
     const { menu } = expectOk(await info({ item_id: item.id, keyword: 'NEEDLE' }));
     expect(menu.catalogs).toEqual([]);
     expect(menu.pages).toHaveLength(1);
-    expect(Object.keys(menu.pages[0])).toEqual([
-      'page_id',
-      'author_uid',
-      'author_username',
-      'item_id',
-      'cat_id',
-      'page_title',
-      'page_content',
-      's_number',
-      'addtime',
-      'page_comments',
-      'is_del',
-      'page_addtime',
-      'ext_info',
-      'is_draft',
-    ]);
+    expect(Object.keys(menu.pages[0])).toEqual(PAGE_ROW_KEYS);
     expect(menu.pages[0]).toMatchObject({
       page_id: String(saved.page_id),
       page_title: 'Needle page',

@@ -4,25 +4,9 @@ import { Catalog, Page, PageHistory, type Item, type User } from '../../db/src';
 import { buildItem, buildSession, buildUser } from '../support/factories';
 import { testDatabases } from '../support/mysql';
 import { startTestServer, type TestServer } from '../support/server';
-import { api, call, expectError, expectOk, postJson } from './wire-helpers';
+import { api, call, expectError, expectOk, PAGE_ROW_KEYS, postJson } from './wire-helpers';
 
 const LOCAL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
-const PAGE_KEYS = [
-  'page_id',
-  'author_uid',
-  'author_username',
-  'item_id',
-  'cat_id',
-  'page_title',
-  'page_content',
-  's_number',
-  'addtime',
-  'page_comments',
-  'is_del',
-  'page_addtime',
-  'ext_info',
-  'is_draft',
-];
 
 describe.each(testDatabases())('ShowDoc open API on $name', (target) => {
   let server: TestServer;
@@ -55,7 +39,7 @@ describe.each(testDatabases())('ShowDoc open API on $name', (target) => {
       page_content: '# v1 &amp; more',
     };
     const first = expectOk(await server.form('/server/index.php?s=/api/item/updateByApi', fields));
-    expect(Object.keys(first)).toEqual(PAGE_KEYS);
+    expect(Object.keys(first)).toEqual(PAGE_ROW_KEYS);
     expect(first).toMatchObject({
       author_uid: '0',
       author_username: 'API',
@@ -263,7 +247,7 @@ describe.each(testDatabases())('ShowDoc open API on $name', (target) => {
       page.page_id,
     );
     const got = expectOk(await server.form(api('open/getPage'), { ...key, page_id: page.page_id }));
-    expect(Object.keys(got)).toEqual(PAGE_KEYS);
+    expect(Object.keys(got)).toEqual(PAGE_ROW_KEYS);
     expect(got.page_content).toBe('a&lt;b');
 
     const tree = expectOk(await server.form(api('open/getCatalogTree'), key));

@@ -12,7 +12,7 @@ import {
 } from '../support/factories';
 import { testDatabases } from '../support/mysql';
 import { startTestServer, type TestServer } from '../support/server';
-import { api, call, expectError, expectOk } from './wire-helpers';
+import { api, call, expectError, expectOk, PAGE_ROW_KEYS } from './wire-helpers';
 
 const LOCAL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
 const HISTORY_KEYS = [
@@ -28,22 +28,6 @@ const HISTORY_KEYS = [
   'addtime',
   'page_comments',
   'ext_info',
-];
-const PAGE_KEYS = [
-  'page_id',
-  'author_uid',
-  'author_username',
-  'item_id',
-  'cat_id',
-  'page_title',
-  'page_content',
-  's_number',
-  'addtime',
-  'page_comments',
-  'is_del',
-  'page_addtime',
-  'ext_info',
-  'is_draft',
 ];
 
 describe.each(testDatabases())('ShowDoc page history, locks and share links on $name', (target) => {
@@ -131,7 +115,7 @@ describe.each(testDatabases())('ShowDoc page history, locks and share links on $
         await post('page/diff', { page_id: page.id, page_history_id: row.page_history_id }),
       );
       expect(Object.keys(diff)).toEqual(['page', 'history_page']);
-      expect(Object.keys(diff.page)).toEqual(PAGE_KEYS);
+      expect(Object.keys(diff.page)).toEqual(PAGE_ROW_KEYS);
       expect(diff.page).toMatchObject({ page_title: 'Doc 2', page_content: 'new', page_comments: 'note' });
       expect(diff.page.addtime).toMatch(/^\d+$/);
       expect(Object.keys(diff.history_page)).toEqual(HISTORY_KEYS);
@@ -268,7 +252,7 @@ describe.each(testDatabases())('ShowDoc page history, locks and share links on $
         await post('page/infoByKey', { unique_key: created.unique_key, page_id: page.id }),
       );
       expect(Object.keys(shared)).toEqual([
-        ...PAGE_KEYS.filter((k) => k !== 'item_id' && k !== 'cat_id'),
+        ...PAGE_ROW_KEYS.filter((k) => k !== 'item_id' && k !== 'cat_id'),
         'attachment_count',
         'expire_time',
       ]);

@@ -11,25 +11,9 @@ import {
 } from '../support/factories';
 import { testDatabases } from '../support/mysql';
 import { startTestServer, type TestServer } from '../support/server';
-import { api, expectError, expectOk } from './wire-helpers';
+import { api, expectError, expectOk, PAGE_ROW_KEYS } from './wire-helpers';
 
 const LOCAL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
-const PAGE_KEYS = [
-  'page_id',
-  'author_uid',
-  'author_username',
-  'item_id',
-  'cat_id',
-  'page_title',
-  'page_content',
-  's_number',
-  'addtime',
-  'page_comments',
-  'is_del',
-  'page_addtime',
-  'ext_info',
-  'is_draft',
-];
 const RAW = `<b>"x" & 'y'</b>`;
 const ESCAPED = '&lt;b&gt;&quot;x&quot; &amp; &#039;y&#039;&lt;/b&gt;';
 
@@ -109,7 +93,7 @@ describe.each(testDatabases())('ShowDoc page endpoints on $name', (target) => {
     it('answers info as a PageRow of strings with local times and the path', async () => {
       const page = await buildPage(em(), item, { catalog: guide, title: 'Shaped', author: editor });
       const info = expectOk(await post('page/info', { page_id: page.id, with_path: 1 }));
-      expect(Object.keys(info)).toEqual([...PAGE_KEYS, 'attachment_count', 'unique_key', 'full_path']);
+      expect(Object.keys(info)).toEqual([...PAGE_ROW_KEYS, 'attachment_count', 'unique_key', 'full_path']);
       expect(info).toMatchObject({
         page_id: String(page.id),
         author_uid: String(editor.id),
@@ -152,7 +136,7 @@ describe.each(testDatabases())('ShowDoc page endpoints on $name', (target) => {
           editorToken,
         ),
       );
-      expect(Object.keys(updated)).toEqual(PAGE_KEYS);
+      expect(Object.keys(updated)).toEqual(PAGE_ROW_KEYS);
       expect(updated).toMatchObject({ page_title: 'New', page_content: 'a&lt;b', page_comments: 'why' });
       expect(updated.addtime).toMatch(/^\d+$/);
       // cat_id was omitted: the page stays in its catalog (ShowDoc moved it to the root).

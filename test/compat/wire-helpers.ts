@@ -119,3 +119,32 @@ export async function setSettings(
 export async function clearSettings(server: TestServer, names: SettingName[]): Promise<void> {
   await server.db.orm.em.fork().nativeDelete(SiteOption, { name: { $in: names } });
 }
+
+/** ShowDoc's PageRow keys in wire order (compat-api §0.9). */
+export const PAGE_ROW_KEYS = [
+  'page_id',
+  'author_uid',
+  'author_username',
+  'item_id',
+  'cat_id',
+  'page_title',
+  'page_content',
+  's_number',
+  'addtime',
+  'page_comments',
+  'is_del',
+  'page_addtime',
+  'ext_info',
+  'is_draft',
+];
+
+/** ShowDoc's CatalogRow keys in wire order (compat-api §0.9). */
+export const CATALOG_ROW_KEYS = [
+  'cat_id',
+  'cat_name',
+  'item_id',
+  's_number',
+  'addtime',
+  'parent_cat_id',
+  'level',
+];
