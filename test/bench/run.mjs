@@ -7,14 +7,14 @@
 //
 //   BENCH_DATABASE_URL=mysql://root@127.0.0.1:3306/quire_bench npm run bench   # MySQL/MariaDB instead of SQLite
 //   BENCH_PAGES=2000 BENCH_REQUESTS=200 BENCH_CONCURRENCY=8 npm run bench
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { spawnServer } from '../support/spawn-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVER_ENTRY = path.join(ROOT, 'dist', 'api', 'src', 'main.js');
@@ -29,7 +29,6 @@ const CAPTCHA = 'BENCH-CAPTCHA';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL?.trim() || '';
 
 let server = null;
-let serverLog = '';
 let dataDir = null;
 
 // ---------------------------------------------------------------------------------------------- build
@@ -65,18 +64,6 @@ function buildIfNeeded() {
 
 // --------------------------------------------------------------------------------------------- server
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** A MySQL database for this run: the one named in BENCH_DATABASE_URL, dropped and created again. */
 async function freshMysqlDatabase(url) {
   const parsed = new URL(url);
@@ -99,15 +86,13 @@ async function freshMysqlDatabase(url) {
 }
 
 async function startServer() {
-  const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-'));
   if (DATABASE_URL) await freshMysqlDatabase(DATABASE_URL);
-  server = spawn(process.execPath, [SERVER_ENTRY], {
+  server = await spawnServer({
+    entry: SERVER_ENTRY,
     cwd: ROOT,
+    timeoutMs: 60_000,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       QUIRE_DATA_DIR: dataDir,
       QUIRE_TEST_CAPTCHA: CAPTCHA,
       QUIRE_ADMIN_USER: ADMIN.username,
@@ -116,44 +101,18 @@ async function startServer() {
       LOG_LEVEL: 'warn',
       DATABASE_URL,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const keep = (chunk) => {
-    serverLog = (serverLog + chunk.toString()).slice(-20_000);
-  };
-  server.stdout.on('data', keep);
-  server.stderr.on('data', keep);
-  const exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const early = await Promise.race([
-      exited,
-      new Promise((resolve) => setTimeout(() => resolve(undefined), 200)),
-    ]);
-    if (early !== undefined) throw new Error(`the server exited with code ${early}\n${serverLog}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return base;
-    } catch {
-      // not listening yet
-    }
-  }
-  throw new Error(`the server did not answer /healthz within 60 s\n${serverLog}`);
+  return server.base;
 }
 
 async function stopServer() {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
+  if (server) await server.stop();
 }
 
 /** Resident memory of the server process, in MB (Linux /proc). */
 function serverRssMb() {
   try {
-    const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+    const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
     const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1]);
     return Number.isFinite(kb) ? kb / 1024 : null;
   } catch {

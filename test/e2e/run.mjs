@@ -4,13 +4,12 @@
 // Each scenario is one test; the last line is `E2E: N passed, N failed`, and the exit code is non-zero on
 // any failure. The server and the browser are always stopped, also on failure or after the time limit.
 /* global document, localStorage -- used only inside page.evaluate / waitForFunction callbacks */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { spawnServer } from '../support/spawn-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -31,22 +30,9 @@ const CAPTCHA = 'E2E-CAPTCHA';
 const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 
 let server = null;
-let serverLog = '';
 let browser = null;
 let dataDir = null;
 const results = [];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer() {
   if (!fs.existsSync(SERVER_ENTRY))
@@ -54,14 +40,12 @@ async function startServer() {
   if (!fs.existsSync(path.join(ROOT, 'web', 'dist', 'index.html'))) {
     throw new Error('web/dist/index.html is missing: run `npm run build` first');
   }
-  const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-'));
-  server = spawn(process.execPath, [SERVER_ENTRY], {
+  server = await spawnServer({
+    entry: SERVER_ENTRY,
     cwd: ROOT,
+    timeoutMs: 30_000,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       QUIRE_DATA_DIR: dataDir,
       QUIRE_TEST_CAPTCHA: CAPTCHA,
       QUIRE_ADMIN_USER: ADMIN.username,
@@ -69,40 +53,12 @@ async function startServer() {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const keep = (chunk) => {
-    serverLog = (serverLog + chunk.toString()).slice(-20_000);
-  };
-  server.stdout.on('data', keep);
-  server.stderr.on('data', keep);
-  const exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
-
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const early = await Promise.race([
-      exited,
-      new Promise((resolve) => setTimeout(() => resolve(undefined), 200)),
-    ]);
-    if (early !== undefined) throw new Error(`the server exited with code ${early}\n${serverLog}`);
-    try {
-      const response = await fetch(`${base}/healthz`);
-      if (response.ok) return base;
-    } catch {
-      // Not listening yet.
-    }
-  }
-  throw new Error(`the server did not answer /healthz within 30 s\n${serverLog}`);
+  return server.base;
 }
 
 async function stopServer() {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
+  if (server) await server.stop();
 }
 
 async function cleanup() {
