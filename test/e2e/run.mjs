@@ -1,17 +1,21 @@
-// Browser end-to-end test: the built server (dist/) and web app (web/dist/) driven through the real UI in
+// Browser end-to-end tests: the built server (dist/) and web app (web/dist/) driven through the real UI in
 // the system Chromium. Run `npm run build` first; this script builds nothing.
-//   node test/e2e/run.mjs
-// Each scenario is one test; the last line is `E2E: N passed, N failed`, and the exit code is non-zero on
-// any failure. The server and the browser are always stopped, also on failure or after the time limit.
-/* global document, localStorage -- used only inside page.evaluate / waitForFunction callbacks */
+//   node test/e2e/run.mjs            every journey in test/e2e/journeys/, in file-name order
+//   node test/e2e/run.mjs share      only the journeys whose file name contains "share"
+// A journey is a module whose default export receives the harness (see `harness` below) and calls
+// `t.scenario(page, name, body)` once per step; each scenario is one test. One server and one browser serve
+// every journey; journeys start their own browser contexts and must not depend on each other. The last
+// line is `E2E: N passed, N failed`, and the exit code is non-zero on any failure. The server and the
+// browser are always stopped, also on failure or after the time limit.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { spawnServer } from '../support/spawn-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const JOURNEYS = path.join(ROOT, 'test', 'e2e', 'journeys');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 const SERVER_ENTRY = path.join(ROOT, 'dist', 'api', 'src', 'main.js');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -24,7 +28,8 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
-const OVERALL_TIMEOUT_MS = 120_000;
+const SET_UP_MS = 60_000;
+const JOURNEY_BUDGET_MS = 150_000;
 const STEP_TIMEOUT_MS = 15_000;
 const CAPTCHA = 'E2E-CAPTCHA';
 const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
@@ -57,14 +62,11 @@ async function startServer() {
   return server.base;
 }
 
-async function stopServer() {
-  if (server) await server.stop();
-}
-
 async function cleanup() {
   if (browser) await browser.close().catch(() => undefined);
   browser = null;
-  await stopServer().catch(() => undefined);
+  if (server) await server.stop().catch(() => undefined);
+  server = null;
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   dataDir = null;
 }
@@ -76,31 +78,70 @@ function report() {
   return failed;
 }
 
-async function scenario(page, name, body) {
-  const started = Date.now();
-  try {
-    await body();
-    results.push({ name, ok: true });
-    console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
-  } catch (error) {
-    results.push({ name, ok: false });
-    console.log(
-      `  ✗ ${name}\n    ${String(error?.stack ?? error)
-        .split('\n')
-        .slice(0, 6)
-        .join('\n    ')}`,
-    );
-    const file = path.join(ARTIFACTS, `e2e-failure-${results.length}.png`);
-    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-    console.log(`    screenshot: ${path.relative(ROOT, file)}`);
-  }
-}
-
 function expect(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-async function run() {
+/** Everything a journey gets: the server, the browser and the step helpers. */
+function harness(base, journeyName) {
+  const pageErrors = [];
+  const contexts = [];
+  const slug = journeyName.replace(/\.mjs$/, '');
+  return {
+    base,
+    browser,
+    CAPTCHA,
+    ADMIN,
+    ARTIFACTS,
+    STEP_TIMEOUT_MS,
+    expect,
+    pageErrors,
+    /** A fresh browser context (no cookies, no storage) and a page in it; uncaught errors are recorded. */
+    async newPage({ locale = 'en-US', width = 1280, height = 800, label = 'page' } = {}) {
+      const context = await browser.newContext({ locale, viewport: { width, height } });
+      context.setDefaultTimeout(STEP_TIMEOUT_MS);
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(`${label}: ${error.message}`));
+      return { context, page };
+    },
+    /** Saves `test-artifacts/e2e-<journey>-<name>.png`. */
+    async screenshot(page, name, options = {}) {
+      await page.screenshot({ path: path.join(ARTIFACTS, `e2e-${slug}-${name}.png`), ...options });
+    },
+    async scenario(page, name, body) {
+      const started = Date.now();
+      try {
+        await body();
+        results.push({ name, ok: true });
+        console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
+      } catch (error) {
+        results.push({ name, ok: false });
+        console.log(
+          `  ✗ ${name}\n    ${String(error?.stack ?? error)
+            .split('\n')
+            .slice(0, 6)
+            .join('\n    ')}`,
+        );
+        const file = path.join(ARTIFACTS, `e2e-failure-${slug}-${results.length}.png`);
+        await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+        console.log(`    screenshot: ${path.relative(ROOT, file)}`);
+      }
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+    },
+  };
+}
+
+function journeyFiles(filter) {
+  return fs
+    .readdirSync(JOURNEYS)
+    .filter((name) => name.endsWith('.mjs') && (!filter || name.includes(filter)))
+    .sort();
+}
+
+async function run(files) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (or set CHROMIUM_PATH)`);
@@ -108,158 +149,31 @@ async function run() {
   const base = await startServer();
   // launch() starts from a fresh temporary profile (user-data dir) every time.
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  context.setDefaultTimeout(STEP_TIMEOUT_MS);
-  const page = await context.newPage();
-  const pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-
-  const user = { username: `e2e_${Date.now().toString(36)}`, password: 'e2e-Secret-42' };
-  const captchaSrc = () => page.locator('img[alt^="Captcha image"]').getAttribute('src');
-
-  await scenario(
-    page,
-    'an anonymous visitor of /item/index is sent to the login page with a redirect',
-    async () => {
-      await page.goto(`${base}/item/index`);
-      await page.waitForURL((url) => url.pathname === '/user/login');
-      expect(
-        new URL(page.url()).searchParams.get('redirect') === '/item/index',
-        `unexpected URL ${page.url()}`,
-      );
-      await page.getByRole('heading', { name: 'Log in' }).waitFor();
-    },
-  );
-
-  await scenario(page, 'registering a new account lands on the item list', async () => {
-    await page.goto(`${base}/user/register`);
-    await page.getByLabel('Username', { exact: true }).fill(user.username);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByLabel('Password again', { exact: true }).fill(user.password);
-    await page.getByLabel('Captcha', { exact: true }).fill(CAPTCHA);
-    await page.getByRole('button', { name: 'Register' }).click();
-    await page.waitForURL((url) => url.pathname === '/item/index');
-    await page.getByText('No items yet').waitFor();
-    const shown = await page.getByTestId('shell-username').textContent();
-    expect(shown === user.username, `the header shows ${JSON.stringify(shown)}`);
-  });
-
-  await scenario(page, 'logging out from the user menu clears the session and goes to /', async () => {
-    await page.getByRole('button', { name: 'User center' }).click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('link', { name: 'Log in / Register' }).waitFor();
-    const token = await page.evaluate(() => localStorage.getItem('quire.token'));
-    expect(token === null, 'the token is still in local storage');
-  });
-
-  await scenario(page, 'a wrong password shows an error and a new captcha', async () => {
-    await page.goto(`${base}/user/login`);
-    await page.locator('img[alt^="Captcha image"]').waitFor();
-    const before = await captchaSrc();
-    await page.getByLabel('Username or e-mail', { exact: true }).fill(user.username);
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await page.getByLabel('Captcha', { exact: true }).fill(CAPTCHA);
-    await page.getByLabel('Captcha', { exact: true }).press('Enter');
-    await page.getByText('Wrong username or password').waitFor();
-    expect(new URL(page.url()).pathname === '/user/login', `left the login page: ${page.url()}`);
-    await page.waitForFunction((old) => {
-      const img = document.querySelector('img[alt^="Captcha image"]');
-      return img && img.getAttribute('src') !== old;
-    }, before);
-  });
-
-  await scenario(page, 'logging in through /user/login shows the username in the shell', async () => {
-    await page.goto(`${base}/user/login`);
-    await page.getByLabel('Username or e-mail', { exact: true }).fill(user.username);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByLabel('Captcha', { exact: true }).fill(CAPTCHA);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => url.pathname === '/item/index');
-    const shown = await page.getByTestId('shell-username').textContent();
-    expect(shown === user.username, `the header shows ${JSON.stringify(shown)}`);
-    expect(
-      !(await page.getByRole('link', { name: 'Admin console' }).isVisible()),
-      'a new user sees the admin link',
-    );
-    await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-login.png') });
-  });
-
-  const openItem = { name: `E2E docs ${Date.now().toString(36)}` };
-  await scenario(page, 'an item created through the UI shows in the list and opens empty', async () => {
-    await page.goto(`${base}/item/index`);
-    await page.getByRole('button', { name: 'New item' }).click();
-    await page.getByLabel('Item name').fill(openItem.name);
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    const link = page.getByRole('link', { name: openItem.name, exact: true });
-    await link.waitFor();
-    openItem.path = await link.getAttribute('href');
-    await link.click();
-    await page.waitForURL((url) => url.pathname === openItem.path);
-    await page.getByText('This item has no pages yet').waitFor();
-    const title = await page.getByTestId('item-title').textContent();
-    expect(title === openItem.name, `the item view shows ${JSON.stringify(title)}`);
-  });
-
-  await scenario(
-    page,
-    'a private item asks a visitor for its password and opens after the right one',
-    async () => {
-      const name = `E2E private ${Date.now().toString(36)}`;
-      const visitPassword = 'visit-42';
-      await page.goto(`${base}/item/index`);
-      await page.getByRole('button', { name: 'New item' }).click();
-      await page.getByLabel('Item name').fill(name);
-      await page.getByLabel('Private: readers need a password').check();
-      await page.getByRole('button', { name: 'Create', exact: true }).click();
-      await page.getByText('Private item: please set a visit password').waitFor();
-      await page.getByLabel('Visit password').fill(visitPassword);
-      await page.getByRole('button', { name: 'Create', exact: true }).click();
-      const itemPath = await page.getByRole('link', { name, exact: true }).getAttribute('href');
-
-      // A visitor: a fresh context without the session.
-      const visitorContext = await browser.newContext({
-        locale: 'en-US',
-        viewport: { width: 390, height: 844 },
+  for (const file of files) {
+    console.log(`- ${file}`);
+    const journey = await import(pathToFileURL(path.join(JOURNEYS, file)).href);
+    const t = harness(base, file);
+    try {
+      await journey.default(t);
+      const { page } = await t.newPage({ label: 'errors' });
+      await t.scenario(page, `${file}: the pages made no uncaught script errors`, async () => {
+        expect(t.pageErrors.length === 0, `uncaught errors: ${t.pageErrors.join(' | ')}`);
       });
-      visitorContext.setDefaultTimeout(STEP_TIMEOUT_MS);
-      const visitor = await visitorContext.newPage();
-      visitor.on('pageerror', (error) => pageErrors.push(`visitor: ${error.message}`));
-      try {
-        await visitor.goto(`${base}${itemPath}`);
-        await visitor.waitForURL((url) => url.pathname.startsWith('/item/password/'));
-        expect(
-          new URL(visitor.url()).searchParams.get('redirect') === itemPath,
-          `unexpected URL ${visitor.url()}`,
-        );
-        await visitor.getByLabel('Visit password').fill('not-it');
-        await visitor.getByLabel('Captcha', { exact: true }).fill(CAPTCHA);
-        await visitor.getByRole('button', { name: 'Open', exact: true }).click();
-        await visitor.getByText('The visit password is wrong').waitFor();
-        await visitor.getByLabel('Visit password').fill(visitPassword);
-        await visitor.getByLabel('Captcha', { exact: true }).fill(CAPTCHA);
-        await visitor.getByLabel('Captcha', { exact: true }).press('Enter');
-        await visitor.waitForURL((url) => url.pathname === itemPath);
-        await visitor.getByText('This item has no pages yet').waitFor();
-        await visitor.getByRole('link', { name: 'Log in' }).waitFor();
-      } finally {
-        await visitorContext.close();
-      }
-    },
-  );
-
-  await scenario(page, 'the page made no uncaught script errors', async () => {
-    expect(pageErrors.length === 0, `uncaught errors: ${pageErrors.join(' | ')}`);
-  });
+    } finally {
+      await t.close();
+    }
+  }
 }
 
+const files = journeyFiles(process.argv[2]);
+const budget = SET_UP_MS + JOURNEY_BUDGET_MS * files.length;
 const guard = setTimeout(async () => {
-  console.log(`  ✗ the end-to-end run exceeded ${OVERALL_TIMEOUT_MS / 1000} s`);
+  console.log(`  ✗ the end-to-end run exceeded ${budget / 1000} s`);
   results.push({ name: 'overall time limit', ok: false });
   await cleanup();
   report();
   process.exit(1);
-}, OVERALL_TIMEOUT_MS);
+}, budget);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {
@@ -270,8 +184,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 let failed = 1;
 try {
-  console.log('E2E: browser tests against the built app');
-  await run();
+  console.log(`E2E: browser tests against the built app (${files.length} journeys)`);
+  if (files.length === 0) throw new Error(`no journey in ${JOURNEYS} matches ${process.argv[2]}`);
+  await run(files);
 } catch (error) {
   results.push({ name: 'set-up', ok: false });
   console.log(`  ✗ set-up failed: ${error?.stack ?? error}`);
