@@ -110,9 +110,12 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
         const services = servicesFor();
         const token = typeof ctx.connectionParams?.token === 'string' ? ctx.connectionParams.token : '';
         const ip = ctx.extra.request.socket.remoteAddress ?? '';
+        const viewer = await viewerFromToken(services, token, ip);
+        // A browser session that unlocked a private item reads it here too (its cookie comes with the upgrade).
+        const visitor = cookieValue(ctx.extra.request.headers.cookie, VISITOR_COOKIE);
         return {
           services,
-          viewer: await viewerFromToken(services, token, ip),
+          viewer: viewer.user || !visitor ? viewer : new Viewer(null, hashToken(visitor), ip),
           language: languageOf(ctx.extra.request.headers['accept-language']),
           session: { set: () => undefined, clear: () => undefined, visitorKey: () => '' },
         } satisfies GraphQLContext;
@@ -163,6 +166,21 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       await db.close();
     },
   };
+}
+
+/** One cookie of a raw `Cookie` header (the WebSocket upgrade has no parsed cookies); '' when absent. */
+function cookieValue(header: string | undefined, name: string): string {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return '';
+      }
+    }
+  }
+  return '';
 }
 
 function bearerOrCookie(request: FastifyRequest): string {

@@ -5,6 +5,7 @@ import {
   ItemChangeLog,
   ItemGroup,
   ItemMember,
+  ItemTop,
   ItemType,
   MemberGroup,
   Page,
@@ -452,6 +453,20 @@ describe.each(testDatabases())('items on $name', (target) => {
       await expectCode(unpin.services.items.pin(unpin.viewer, teamOf.id, false), 'Failed');
       await expectCode(unpin.services.items.pin(unpin.viewer, 99999999, true), 'ItemNotFound');
       expect((await list()).hasPins).toBe(false);
+    });
+
+    it("pins only items the caller may read, as it stars them; one's own pin always comes off", async () => {
+      const closed = await buildItem(db.services().em, owner, { name: 'Closed', password: 'secret' });
+      const { services, viewer } = await as(lister);
+      await expectCode(services.items.pin(viewer, closed.id, true), 'ItemStarDenied');
+      expect(await db.services().em.count(ItemTop, { user: lister.id, item: closed.id })).toBe(0);
+      // With the visit password the item may be read, and pinned.
+      const visitor = await as(lister, 'secret');
+      await visitor.services.items.pin(visitor.viewer, closed.id, true);
+      // A pin left from earlier rights still comes off.
+      const later = await as(lister);
+      await later.services.items.pin(later.viewer, closed.id, false);
+      expect(await db.services().em.count(ItemTop, { user: lister.id, item: closed.id })).toBe(0);
     });
 
     it('stars items the caller may read, and lists the starred view', async () => {

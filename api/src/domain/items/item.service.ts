@@ -309,7 +309,11 @@ export class ItemService {
     await this.em.nativeDelete(ItemStar, { user, item: itemId });
   }
 
-  /** Pins an item to the top of the caller's list, or unpins it (Failed when it was not pinned). */
+  /**
+   * Pins an item to the top of the caller's list, or unpins it (Failed when it was not pinned). Like a
+   * star, a pin goes only on an item the caller may read (ShowDoc checked nothing); one's own pin can
+   * always be removed.
+   */
   async pin(viewer: Viewer, itemId: number, pinned: boolean): Promise<void> {
     const user = viewer.requireUser();
     if (!pinned) {
@@ -319,6 +323,9 @@ export class ItemService {
     }
     const item = await this.policy.findItem(itemId);
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
+    if (!(await this.policy.rights(viewer, item)).visit) {
+      throw new DomainError('ItemStarDenied', { en: 'You may not read this item', zh: '没有权限' });
+    }
     await this.insertIgnoringDuplicate(ItemTop, { user: user.id, item: item.id, createdAt: new Date() });
   }
 

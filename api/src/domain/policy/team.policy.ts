@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Team, TeamMember, TeamMemberGroup } from '../../../../db/src';
+import { MemberGroup, Team, TeamMember, TeamMemberGroup } from '../../../../db/src';
 import { DomainError } from '../errors';
 import type { Viewer } from '../viewer';
 import type { PolicyService } from './policy.service';
@@ -103,13 +103,23 @@ export class TeamPolicy {
   /**
    * Who may unbind an item from a team and tune the team members' rights in it: the team's managers,
    * and the item's managers too (ShowDoc allowed team managers only, so an owner could not take their
-   * own item back from a team they do not run).
+   * own item back from a team they do not run). A `write` to an archived item is refused whoever asks:
+   * its memberships stay as they are, as its individual members do.
    */
-  async requireItemControl(viewer: Viewer, team: Team, itemId: number): Promise<void> {
+  async requireItemControl(
+    viewer: Viewer,
+    team: Team,
+    itemId: number,
+    options: { write: boolean },
+  ): Promise<void> {
     viewer.requireUser();
-    if ((await this.rights(viewer, team)).manage) return;
     const item = await this.items.findItem(itemId);
-    if (item && !item.deletedAt && (await this.items.rights(viewer, item)).manage) return;
-    throw new DomainError('TeamManageDenied');
+    const live = item && !item.deletedAt ? item : null;
+    const itemRights = live ? await this.items.rights(viewer, live) : null;
+    // `manage` is off while an item is archived: its managers are those who manage it when active.
+    const managesItem =
+      !!itemRights && (itemRights.isOwner || viewer.isAdmin || itemRights.memberGroup === MemberGroup.Admin);
+    if (!managesItem && !(await this.rights(viewer, team)).manage) throw new DomainError('TeamManageDenied');
+    if (options.write && live?.isArchived) throw new DomainError('ItemArchived');
   }
 }

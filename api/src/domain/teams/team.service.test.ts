@@ -276,6 +276,27 @@ describe.each(testDatabases())('teams on $name', (target) => {
     await expectCode(item.services.teams.unbindItem(item.viewer, link.id), 'TeamItemNotFound');
   });
 
+  it("an archived item's team bindings and rights stay as they are, and stay readable", async () => {
+    const { services, viewer } = await as(lead);
+    const frozen = await buildItem(services.em, lead, { name: 'Frozen' });
+    const { added } = await services.teams.bindItems(viewer, teamId, [frozen.id]);
+    await db.services().em.nativeUpdate(Item, { id: frozen.id }, { isArchived: true });
+    // lead created the team and owns the item: reading is fine, changing is not.
+    const later = await as(lead);
+    const rows = await later.services.teams.itemMembers(later.viewer, teamId, frozen.id);
+    expect(rows.length).toBeGreaterThan(0);
+    await expectCode(
+      later.services.teams.updateItemMember(later.viewer, rows[0]!.id, {
+        memberGroupId: MemberGroup.ReadOnly,
+      }),
+      'ItemArchived',
+    );
+    await expectCode(later.services.teams.unbindItem(later.viewer, added[0]!.id), 'ItemArchived');
+    const stranger = await as(outsider);
+    await expectCode(stranger.services.teams.unbindItem(stranger.viewer, added[0]!.id), 'TeamManageDenied');
+    expect(await db.services().em.count(TeamItem, { team: teamId, item: frozen.id })).toBe(1);
+  });
+
   it('transfers a team with the bound items its creator owns, after the right password', async () => {
     const { services, viewer } = await as(lead);
     await expectCode(services.teams.attorn(viewer, teamId, 'heir', 'wrong-password'), 'WrongPassword');

@@ -396,7 +396,7 @@ export class TeamService {
     if (teamItemId <= 0) throw new DomainError('BadInput');
     const link = await this.em.findOne(TeamItem, { id: teamItemId }, { populate: ['team', 'item'] });
     if (!link) throw new DomainError('TeamItemNotFound');
-    await this.teamPolicy.requireItemControl(viewer, link.team, link.item.id);
+    await this.teamPolicy.requireItemControl(viewer, link.team, link.item.id, { write: true });
     await inTransaction(this.em, async () => {
       await this.em.nativeDelete(TeamItemMember, { team: link.team, item: link.item });
       await this.em.remove(link).flush();
@@ -418,7 +418,7 @@ export class TeamService {
     viewer.requireUser();
     if (teamId <= 0 || itemId <= 0) throw new DomainError('BadInput');
     const team = await this.teamPolicy.findTeam(teamId);
-    await this.teamPolicy.requireItemControl(viewer, team, itemId);
+    await this.teamPolicy.requireItemControl(viewer, team, itemId, { write: false });
     return this.em.find(
       TeamItemMember,
       { team, item: itemId },
@@ -440,7 +440,7 @@ export class TeamService {
       { populate: ['team', 'item', 'user', 'catalogs'] },
     );
     if (!row) throw new DomainError('TeamMemberNotFound');
-    await this.teamPolicy.requireItemControl(viewer, row.team, row.item.id);
+    await this.teamPolicy.requireItemControl(viewer, row.team, row.item.id, { write: true });
     if (input.memberGroupId === undefined && input.catalogIds === undefined) return row;
     const group = requireMemberGroup(input.memberGroupId ?? row.memberGroupId);
     const catalogs =
