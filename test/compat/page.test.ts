@@ -1,6 +1,17 @@
 // compat-api §5 (page: info, save, delete, sort, sqlToMarkdownTable) over real form-encoded HTTP.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Catalog, MemberGroup, Page, PageHistory, RecycleEntry, type Item, type User } from '../../db/src';
+import {
+  Catalog,
+  MemberGroup,
+  Message,
+  MessageContent,
+  Page,
+  PageHistory,
+  RecycleEntry,
+  Subscription,
+  type Item,
+  type User,
+} from '../../db/src';
 import {
   buildCatalog,
   buildItem,
@@ -148,6 +159,58 @@ describe.each(testDatabases())('ShowDoc page endpoints on $name', (target) => {
         await post('page/save', { page_id: page.id, item_id: item.id, page_content: 'b' }, editorToken),
       );
       expect([again.page_title, again.page_content]).toEqual(['New', 'b']);
+    });
+
+    it('reminds the subscribers of an update with is_notify and notify_content', async () => {
+      const created = expectOk(
+        await post('page/save', { item_id: item.id, page_title: 'Watched', page_content: 'one' }, ownerToken),
+      );
+      const pageId = created.page_id as number;
+      const fork = em();
+      fork.persist(fork.create(Subscription, { user: editor.id, page: pageId, actionType: 'update' }));
+      await fork.flush();
+      // Without is_notify nothing is sent, whatever notify_content says.
+      expectOk(
+        await post(
+          'page/save',
+          { page_id: pageId, item_id: item.id, page_content: 'two', notify_content: 'ignored' },
+          editorToken,
+        ),
+      );
+      expect(await em().count(MessageContent, { objectType: 'page', objectId: pageId })).toBe(0);
+      const updated = expectOk(
+        await post(
+          'page/save',
+          {
+            page_id: pageId,
+            item_id: item.id,
+            page_content: 'three',
+            is_notify: 1,
+            notify_content: 'Step <2> changed',
+          },
+          editorToken,
+        ),
+      );
+      expect(updated.page_content).toBe('three');
+      const sent = await em().find(MessageContent, { objectType: 'page', objectId: pageId });
+      expect(sent.map((c) => [c.messageType, c.actionType, c.content, c.fromName])).toEqual([
+        ['remind', 'update', 'Step <2> changed', editor.username],
+      ]);
+      // Every subscriber, the editor included.
+      const delivered = await em().find(Message, { content: sent[0]!.id }, { orderBy: { id: 'asc' } });
+      expect(delivered.map((m) => [m.toUser.id, m.status])).toEqual([
+        [owner.id, 0],
+        [editor.id, 0],
+      ]);
+      // A new page has nobody else to tell: ShowDoc ignores is_notify when creating.
+      const fresh = expectOk(
+        await post(
+          'page/save',
+          { item_id: item.id, page_title: 'New', page_content: 'x', is_notify: 1, notify_content: 'hi' },
+          editorToken,
+        ),
+      );
+      expect(await em().count(MessageContent, { objectType: 'page', objectId: fresh.page_id })).toBe(0);
     });
 
     it('names an untitled page 默认标题 and puts an unknown catalog at the root', async () => {

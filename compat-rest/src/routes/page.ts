@@ -87,6 +87,8 @@ export const page: Controller = {
       page_comments: str(),
       ext_info: optionalStr(),
       is_draft: int(-1),
+      is_notify: int(),
+      notify_content: str(),
     },
     async handle({ services, viewer }, p): Promise<Wire> {
       viewer.requireUser();
@@ -110,6 +112,8 @@ export const page: Controller = {
           isDraft: p.is_draft === 0 || p.is_draft === 1 ? p.is_draft === 1 : undefined,
           sNumber: p.s_number > 0 ? p.s_number : undefined,
           extInfo: p.ext_info,
+          // Updates only: every subscriber of the page, the editor included, gets a reminder.
+          notifyText: p.is_notify !== 0 ? p.notify_content : undefined,
         },
         { unknownCatalogAsRoot: true },
       );

@@ -5,6 +5,8 @@ import {
   ItemChangeLog,
   ItemType,
   MemberGroup,
+  Message,
+  MessageContent,
   Page,
   PageHistory,
   RecycleEntry,
@@ -254,6 +256,169 @@ describe.each(testDatabases())('pages on $name', (target) => {
     expect((await db.services().em.findOneOrFail(Item, item.id)).name).toBe('The one page');
     await save(owner, { id: page.id, itemId: item.id, title: 'Renamed', content: 'x' });
     expect((await db.services().em.findOneOrFail(Item, item.id)).name).toBe('Renamed');
+  });
+
+  describe('save and notify', () => {
+    it("reminds every subscriber of an updated page with the editor's text", async () => {
+      const item = await itemWithMembers();
+      // The creator follows the page; the owner subscribes too; the editor saving does not.
+      const page = await save(editor, { itemId: item.id, title: 'Notes', content: 'one' });
+      const em = db.services().em;
+      em.persist(em.create(Subscription, { user: owner, page: page.id, actionType: 'update' }));
+      await em.flush();
+
+      await save(editor2, {
+        id: page.id,
+        itemId: item.id,
+        content: 'two',
+        baseVersion: 1,
+        notifyText: 'Please re-read the intro',
+      });
+      const check = db.services().em;
+      const contents = await check.find(MessageContent, { objectType: 'page', objectId: page.id });
+      expect(
+        contents.map((c) => [c.messageType, c.actionType, c.content, c.fromUser?.id, c.fromName]),
+      ).toEqual([['remind', 'update', 'Please re-read the intro', editor2.id, editor2.username]]);
+      const messages = await check.find(Message, { content: contents[0]! }, { orderBy: { id: 'asc' } });
+      expect(messages.map((m) => [m.toUser.id, m.fromUser?.id, m.messageType, m.status])).toEqual([
+        [editor.id, editor2.id, 'remind', 0],
+        [owner.id, editor2.id, 'remind', 0],
+      ]);
+      expect((await check.findOneOrFail(Page, page.id)).content).toBe('two');
+    });
+
+    it('sends nothing without a text, for a new page, or when the text is too long', async () => {
+      const item = await itemWithMembers();
+      const page = await save(editor, { itemId: item.id, title: 'T', content: 'one', notifyText: 'new!' });
+      await save(editor, { id: page.id, itemId: item.id, content: 'two' });
+      const check = db.services().em;
+      expect(await check.count(MessageContent, { objectType: 'page', objectId: page.id })).toBe(0);
+      const err = await expectCode(
+        save(editor, { id: page.id, itemId: item.id, content: 'three', notifyText: 'x'.repeat(2001) }),
+        'BadInput',
+      );
+      expect(err.message).toMatch(/2000/);
+      const stored = await db.services().em.findOneOrFail(Page, page.id);
+      expect([stored.content, stored.version]).toEqual(['two', 2]);
+      expect(await check.count(MessageContent, { objectType: 'page', objectId: page.id })).toBe(0);
+      // An empty text still notifies, as ShowDoc's is_notify with no notify_content does.
+      await save(editor, { id: page.id, itemId: item.id, content: 'four', notifyText: '' });
+      const sent = await db.services().em.find(MessageContent, { objectType: 'page', objectId: page.id });
+      expect(sent.map((c) => c.content)).toEqual(['']);
+      expect(await db.services().em.count(Message, { content: sent[0]!, toUser: editor })).toBe(1);
+    });
+  });
+
+  describe('copying', () => {
+    const copy = async (user: User | null, input: Parameters<Services['pages']['copy']>[1]) => {
+      const { s, viewer } = await as(user);
+      return s.pages.copy(viewer, input);
+    };
+
+    it('copies title, content and type into a catalog of another item as a new page', async () => {
+      const source = await itemWithMembers({ password: 'secret' });
+      const target = await itemWithMembers();
+      const em = db.services().em;
+      const dest = await buildCatalog(em, target, { name: 'Dest' });
+      const original = await save(editor, { itemId: source.id, title: 'Original', content: 'body' });
+      await save(editor, { id: original.id, itemId: source.id, content: 'body v2' });
+      await em.nativeUpdate(Page, { id: original.id }, { extInfo: '{"page_type":"api"}' });
+
+      const copied = await copy(editor2, { pageId: original.id, toItemId: target.id, catalogId: dest.id });
+      const check = db.services().em;
+      const stored = await check.findOneOrFail(Page, copied.id);
+      expect([stored.item.id, stored.catalog?.id, stored.title, stored.content, stored.extInfo]).toEqual([
+        target.id,
+        dest.id,
+        'Original',
+        'body v2',
+        '{"page_type":"api"}',
+      ]);
+      expect([stored.version, stored.isDraft, stored.author?.id, stored.authorName]).toEqual([
+        1,
+        false,
+        editor2.id,
+        editor2.username,
+      ]);
+      expect(await check.count(PageHistory, { page: stored.id })).toBe(0);
+      expect(await check.count(Subscription, { page: stored.id, user: editor2.id })).toBe(1);
+      const log = await check.find(ItemChangeLog, { item: target, objectType: 'page' });
+      expect(log.map((l) => [l.actionType, l.objectId, l.objectName])).toEqual([
+        ['create', stored.id, 'Original'],
+      ]);
+      // The source is untouched; a new title and the same item's root work too.
+      const renamed = await copy(editor, { pageId: original.id, toItemId: source.id, title: ' Copy ' });
+      expect([renamed.item.id, renamed.catalog, renamed.title]).toEqual([source.id, null, 'Copy']);
+      const kept = await check.findOneOrFail(Page, original.id);
+      expect([kept.title, kept.version]).toEqual(['Original', 2]);
+    });
+
+    it('asks to read the source and to edit the target', async () => {
+      const source = await itemWithMembers({ password: 'secret' });
+      const target = await itemWithMembers();
+      const page = await buildPage(db.services().em, source, { title: 'src' });
+      await expectCode(copy(null, { pageId: page.id, toItemId: target.id }), 'LoginRequired');
+      // A stranger may neither read the private source nor edit the target.
+      await expectCode(copy(stranger, { pageId: page.id, toItemId: target.id }), 'PageVisitDenied');
+      const theirs = await buildItem(db.services().em, stranger);
+      await expectCode(copy(stranger, { pageId: page.id, toItemId: theirs.id }), 'PageVisitDenied');
+      // A reader reads the source but may not write the target.
+      await expectCode(copy(reader, { pageId: page.id, toItemId: target.id }), 'ItemEditDenied');
+      // Into an item the editor cannot edit, or a catalog of another item.
+      await expectCode(copy(editor, { pageId: page.id, toItemId: theirs.id }), 'ItemEditDenied');
+      const foreign = await buildCatalog(db.services().em, theirs);
+      await expectCode(
+        copy(editor, { pageId: page.id, toItemId: target.id, catalogId: foreign.id }),
+        'CatalogNotFound',
+      );
+      await expectCode(copy(editor, { pageId: 987654321, toItemId: target.id }), 'PageNotFound');
+      await expectCode(copy(editor, { pageId: page.id, toItemId: 987654321 }), 'ItemNotFound');
+      await expectCode(
+        copy(editor, { pageId: page.id, toItemId: target.id, title: ' ' }),
+        'PageTitleRequired',
+      );
+      const archived = await itemWithMembers({ isArchived: true });
+      await expectCode(copy(editor, { pageId: page.id, toItemId: archived.id }), 'ItemArchived');
+      const single = await itemWithMembers({ type: ItemType.SinglePage });
+      await expectCode(copy(editor, { pageId: page.id, toItemId: single.id }), 'ItemTypeInvalid');
+      // Another user's draft stays theirs.
+      const draft = await buildPage(db.services().em, source, { author: editor2, isDraft: true });
+      await expectCode(copy(editor, { pageId: draft.id, toItemId: target.id }), 'PageDraft');
+      expect(await db.services().em.count(Page, { item: target })).toBe(0);
+    });
+
+    it('keeps a catalog-scoped member inside the scope on both sides', async () => {
+      const item = await itemWithMembers();
+      const em = db.services().em;
+      const allowed = await buildCatalog(em, item, { name: 'allowed' });
+      const other = await buildCatalog(em, item, { name: 'other' });
+      buildMember(em, item, scoped, MemberGroup.Edit, [allowed]);
+      await em.flush();
+      const inside = await buildPage(em, item, { catalog: allowed });
+      const outside = await buildPage(em, item, { catalog: other, content: 'secret' });
+      await expectCode(
+        copy(scoped, { pageId: outside.id, toItemId: item.id, catalogId: allowed.id }),
+        'PageVisitDenied',
+      );
+      await expectCode(
+        copy(scoped, { pageId: inside.id, toItemId: item.id, catalogId: other.id }),
+        'ItemEditDenied',
+      );
+      const copied = await copy(scoped, { pageId: inside.id, toItemId: item.id, catalogId: allowed.id });
+      expect(copied.catalog?.id).toBe(allowed.id);
+      expect(await db.services().em.count(Page, { item, catalog: other })).toBe(1);
+    });
+
+    it('counts the copy against the page limit', async () => {
+      const item = await itemWithMembers();
+      const page = await buildPage(db.services().em, item);
+      await db.services().settings.set({ page_limit_per_item: '1' });
+      try {
+        await expectCode(copy(owner, { pageId: page.id, toItemId: item.id }), 'PageLimit');
+      } finally {
+        await db.services().settings.set({ page_limit_per_item: '0' });
+      }
+    });
   });
 
   describe('reading', () => {

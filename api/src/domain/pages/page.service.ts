@@ -22,6 +22,7 @@ import type { SettingsService } from '../settings/settings.service';
 import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import { checkPageLimit } from './page-limit';
+import { checkNotifyText, notifySubscribers, pageSubscribers } from './page-notification';
 
 export const PAGE_TITLE_MAX = 255;
 export const PAGE_COMMENTS_MAX = 255;
@@ -48,6 +49,21 @@ export interface SavePageInput {
   sNumber?: number;
   /** undefined: unchanged ('' for a new page, or derived from a RunApi document). */
   extInfo?: string;
+  /**
+   * Save-and-notify: the subscribers of an updated page get this text as a reminder (a new page has none
+   * to tell but its author, so a create ignores it, as ShowDoc's `is_notify` does). undefined: no notice.
+   */
+  notifyText?: string;
+}
+
+/** "Copy page": a new page in an item the viewer may edit, from a page they may read. */
+export interface CopyPageInput {
+  pageId: number;
+  toItemId: number;
+  /** Absent, null or 0: the root of the target item. */
+  catalogId?: number | null;
+  /** Absent: the source's title. */
+  title?: string;
 }
 
 /** A page written through an item's open-API key: always a full write of title, content and order. */
@@ -105,6 +121,7 @@ export class PageService {
   async save(viewer: Viewer, input: SavePageInput, options: SavePageOptions = {}): Promise<Page> {
     const user = viewer.requireUser();
     if (!input.content) throw new DomainError('PageContentRequired');
+    checkNotifyText(input.notifyText);
     const { item, rights } = await this.policy.requireEdit(viewer, input.itemId);
     // An update may leave the title alone; a new page needs one.
     const title = input.title?.trim();
@@ -149,6 +166,38 @@ export class PageService {
     const page = await this.em.findOne(Page, { id: input.id, item, deletedAt: null });
     if (!page) throw new DomainError('PageNotFound');
     return this.updateRetrying(API_WRITER, item, page, title, input.catalog, fields);
+  }
+
+  /**
+   * Copies a page the viewer may read (its item, catalog scope and drafts as for reading) to an item they
+   * may edit, into a catalog there: title, content and page type, as a new page at version 1 with the
+   * change log and subscription of any new page. Single-page and spreadsheet items take no second page.
+   */
+  async copy(viewer: Viewer, input: CopyPageInput): Promise<Page> {
+    const user = viewer.requireUser();
+    const { page: source } = await this.readable(viewer, input.pageId);
+    const { item, rights } = await this.policy.requireEdit(viewer, input.toItemId);
+    if (item.type === ItemType.SinglePage || item.type === ItemType.Spreadsheet) {
+      throw new DomainError('ItemTypeInvalid', {
+        en: 'Pages are copied into regular and API items only',
+        zh: '只能复制页面到常规项目或 API 项目',
+      });
+    }
+    const title = (input.title ?? source.title).trim();
+    if (!title) throw new DomainError('PageTitleRequired');
+    if (title.length > PAGE_TITLE_MAX) throw new DomainError('NameTooLong');
+    let catalog: Catalog | null = null;
+    if (input.catalogId) {
+      const path = await loadCatalogPath(this.em, item.id, input.catalogId);
+      if (!path) throw new DomainError('CatalogNotFound');
+      catalog = path[path.length - 1]!;
+    }
+    requireWritableScope(rights, await this.topOf(item, catalog), 'page');
+    return this.create(writerOf(user), item, title, catalog, {
+      itemId: item.id,
+      content: source.content,
+      extInfo: source.extInfo,
+    });
   }
 
   /** Saves over `page`, looking again when another save got in between (see `save`). */
@@ -414,6 +463,10 @@ export class PageService {
         objectName: page.title,
         remark: remarkOf(writer),
       });
+      if (input.notifyText !== undefined && user) {
+        notifySubscribers(this.em, page, user, input.notifyText, await pageSubscribers(this.em, page));
+        await this.em.flush();
+      }
       return page;
     });
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Catalog, MemberGroup, type Item, type User } from '../../../../db/src';
+import { Catalog, MemberGroup, Message, MessageContent, type Item, type User } from '../../../../db/src';
 import {
   buildCatalog,
   buildItem,
@@ -155,6 +155,85 @@ describe.each(testDatabases())('GraphQL pages on $name', (target) => {
     expect(deleted.data?.deletePage).toBe(true);
     const gone = await server.graphql(PAGE, { id: a.id }, ownerToken);
     expect(gone.errors?.[0]?.extensions?.code).toBe('PAGE_NOT_FOUND');
+  });
+
+  it('saves and notifies the subscribers with the given text', async () => {
+    const created = await save({ itemId: item.id, title: 'Watched', content: 'one' });
+    const id = created.data!.savePage.id;
+    const notified = await save(
+      { id, itemId: item.id, title: 'Watched', content: 'two', baseVersion: 1, notifyText: 'See step 3' },
+      editorToken,
+    );
+    expect(notified.data?.savePage.version).toBe(2);
+    const em = server.db.orm.em.fork();
+    const sent = await em.find(MessageContent, { objectType: 'page', objectId: id });
+    expect(sent.map((c) => [c.content, c.fromName, c.actionType])).toEqual([
+      ['See step 3', editor.username, 'update'],
+    ]);
+    // The creator (the owner) follows the page.
+    const delivered = await em.find(Message, { content: sent[0]! });
+    expect(delivered.map((m) => m.toUser.id)).toEqual([owner.id]);
+    const tooLong = await save(
+      { id, itemId: item.id, title: 'Watched', content: 'three', notifyText: 'x'.repeat(2001) },
+      editorToken,
+    );
+    expect(tooLong.errors?.[0]?.extensions).toEqual({ code: 'BAD_INPUT', showdocCode: 10101 });
+  });
+
+  describe('copyPage', () => {
+    const COPY = `mutation Copy($input: CopyPageInput!) {
+      copyPage(input: $input) { id itemId catalogId title content version authorName path { id name } }
+    }`;
+    const copy = (input: Record<string, unknown>, token?: string) =>
+      server.graphql<{ copyPage: SavedPage }>(COPY, { input }, token);
+
+    it('copies a page into a catalog of another item, as a new page at version 1', async () => {
+      const em = server.db.orm.em.fork();
+      const target = await buildItem(em, editor);
+      const dest = await buildCatalog(em, target, { name: 'Dest' });
+      const created = await save({ itemId: item.id, catalogId: guide.id, title: 'Source', content: 's1' });
+      const id = created.data!.savePage.id;
+      await save({ id, itemId: item.id, title: 'Source', content: 's2' });
+      const copied = await copy({ pageId: id, toItemId: target.id, catalogId: dest.id }, editorToken);
+      expect(copied.errors).toBeUndefined();
+      expect(copied.data?.copyPage).toMatchObject({
+        itemId: target.id,
+        catalogId: dest.id,
+        title: 'Source',
+        content: 's2',
+        version: 1,
+        authorName: editor.username,
+        path: [{ id: dest.id, name: 'Dest' }],
+      });
+      expect(copied.data!.copyPage.id).not.toBe(id);
+      const titled = await copy({ pageId: id, toItemId: item.id, title: 'Source (copy)' }, ownerToken);
+      expect(titled.data?.copyPage).toMatchObject({
+        itemId: item.id,
+        catalogId: null,
+        title: 'Source (copy)',
+      });
+    });
+
+    it('refuses sources one may not read and targets one may not edit', async () => {
+      const em = server.db.orm.em.fork();
+      const outside = await buildPage(em, item, { catalog: other, title: 'outside' });
+      const inside = await buildPage(em, item, { catalog: guide, title: 'inside' });
+      const scopedOwn = await buildItem(em, scoped);
+      const denied = await copy({ pageId: outside.id, toItemId: scopedOwn.id }, scopedToken);
+      expect(denied.errors?.[0]?.extensions).toEqual({ code: 'FORBIDDEN', showdocCode: 10101 });
+      // A read-only member reads the page but may not write into the item.
+      const readOnly = await copy({ pageId: inside.id, toItemId: item.id }, scopedToken);
+      expect(readOnly.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      const intoForeign = await copy({ pageId: inside.id, toItemId: scopedOwn.id }, editorToken);
+      expect(intoForeign.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      const anonymous = await copy({ pageId: inside.id, toItemId: item.id });
+      expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      const missing = await copy({ pageId: 999999, toItemId: item.id }, ownerToken);
+      expect(missing.errors?.[0]?.extensions?.code).toBe('PAGE_NOT_FOUND');
+      // What the scoped member may read goes into their own item.
+      const ok = await copy({ pageId: inside.id, toItemId: scopedOwn.id }, scopedToken);
+      expect(ok.data?.copyPage).toMatchObject({ itemId: scopedOwn.id, title: 'inside', version: 1 });
+    });
   });
 
   it('turns SQL into a markdown table', async () => {

@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { sqlToMarkdownTable } from '../../domain/pages/sql-to-markdown';
 import type { GraphQLContext } from '../context';
-import { CatalogRef, Page, PageOrderInput, SavePageInput } from './page.types';
+import { CatalogRef, CopyPageInput, Page, PageOrderInput, SavePageInput } from './page.types';
 
 @Resolver(() => Page)
 export class PageResolver {
@@ -30,6 +30,20 @@ export class PageResolver {
       comments: input.comments,
       isDraft: input.isDraft,
       sNumber: input.sNumber ?? undefined,
+      notifyText: input.notifyText ?? undefined,
+    });
+    return Page.from(page);
+  }
+
+  @Mutation(() => Page, {
+    description: 'Copies a page (title, content, type) as a new page at version 1, in this or another item',
+  })
+  async copyPage(@Arg('input') input: CopyPageInput, @Ctx() ctx: GraphQLContext): Promise<Page> {
+    const page = await ctx.services.pages.copy(ctx.viewer, {
+      pageId: input.pageId,
+      toItemId: input.toItemId,
+      catalogId: input.catalogId,
+      title: input.title ?? undefined,
     });
     return Page.from(page);
   }

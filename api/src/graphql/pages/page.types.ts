@@ -126,6 +126,28 @@ export class SavePageInput {
 
   @Field(() => Int, { nullable: true, description: 'Absent: unchanged (99 for a new page)' })
   sNumber?: number | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Save and notify: the page's subscribers get this text as a reminder of the update (ignored when creating)",
+  })
+  notifyText?: string | null;
+}
+
+@InputType({ description: 'Copies a page you may read into an item (and catalog) you may edit' })
+export class CopyPageInput {
+  @Field(() => Int)
+  pageId!: number;
+
+  @Field(() => Int, { description: 'The item the copy goes to (the same item or another)' })
+  toItemId!: number;
+
+  @Field(() => Int, { nullable: true, description: 'Absent or null: the root of the target item' })
+  catalogId?: number | null;
+
+  @Field(() => String, { nullable: true, description: "Absent: the source page's title" })
+  title?: string | null;
 }
 
 @InputType()

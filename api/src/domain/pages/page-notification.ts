@@ -1,0 +1,49 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { Message, MessageContent, Subscription, type Page, type User } from '../../../../db/src';
+import { DomainError } from '../errors';
+
+/** The text of a save-and-notify; the message centre shows it whole, so it is kept to a readable size. */
+export const NOTIFY_TEXT_MAX = 2000;
+
+/** Refuses a notification text the message centre could not show. */
+export function checkNotifyText(text: string | undefined): void {
+  if (text !== undefined && text.length > NOTIFY_TEXT_MAX) {
+    throw new DomainError('BadInput', {
+      en: `The notification text is longer than ${NOTIFY_TEXT_MAX} characters`,
+      zh: `通知内容不能超过 ${NOTIFY_TEXT_MAX} 个字符`,
+    });
+  }
+}
+
+/**
+ * Save-and-notify (compat-api §5.2 `is_notify`): one `remind` text about the page update, delivered as an
+ * unread message to every subscriber of the page, the editor included. The message centre reads these
+ * rows; the caller's transaction and flush write them with the page.
+ */
+export function notifySubscribers(
+  em: EntityManager,
+  page: Page,
+  from: User,
+  text: string,
+  subscribers: readonly Subscription[],
+): MessageContent {
+  const content = em.create(MessageContent, {
+    fromUser: from,
+    fromName: from.username,
+    messageType: 'remind',
+    content: text,
+    actionType: 'update',
+    objectType: 'page',
+    objectId: page.id,
+  });
+  em.persist(content);
+  for (const { user } of subscribers) {
+    em.persist(em.create(Message, { fromUser: from, toUser: user, messageType: 'remind', content }));
+  }
+  return content;
+}
+
+/** The users following a page's updates, for `notifySubscribers`. */
+export function pageSubscribers(em: EntityManager, page: Page): Promise<Subscription[]> {
+  return em.find(Subscription, { page, actionType: 'update' }, { orderBy: { id: 'asc' } });
+}
