@@ -10,6 +10,7 @@ import { ItemService } from './items/item.service';
 import { JobsService } from './jobs/jobs.service';
 import { LockService } from './locks/lock.service';
 import { MemberService } from './members/member.service';
+import { MessageService } from './messages/message.service';
 import { OpenApiService } from './openapi/open-api.service';
 import { PageService } from './pages/page.service';
 import { PolicyService } from './policy/policy.service';
@@ -53,6 +54,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const templates = new TemplateService(em, policy);
   const openApi = new OpenApiService(em, policy, pages, catalogs);
   const jobs = new JobsService(em, locks, options.cronToken);
+  const messages = new MessageService(em);
   return {
     em,
     settings,
@@ -76,6 +78,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     templates,
     openApi,
     jobs,
+    messages,
   };
 }
 

@@ -9,6 +9,7 @@ import { PageHistoryResolver } from './history/history.resolver';
 import { ItemResolver } from './items/item.resolver';
 import { PageLockResolver } from './locks/lock.resolver';
 import { MemberResolver } from './members/member.resolver';
+import { MessageResolver } from './messages/message.resolver';
 import { PageResolver } from './pages/page.resolver';
 import { RecycleResolver } from './recycle/recycle.resolver';
 import { SearchResolver } from './search/search.resolver';
@@ -34,6 +35,7 @@ export const resolvers = [
   ShareResolver,
   TemplateResolver,
   ChangeLogResolver,
+  MessageResolver,
 ] as const;
 
 /** `pubSub`: the process's event bus (a throwaway one when the schema is only printed). */
