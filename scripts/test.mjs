@@ -1,7 +1,8 @@
 // `npm test`: every check the project has, in one run.
 //
 //   typecheck (server, web) · eslint · prettier · stale schema · build (when browser tests exist)
-//   · jest (server + web projects) · browser end-to-end tests (test/e2e/run.mjs)
+//   · bundle budget (scripts/bundle-report.mjs) · jest (server + web projects)
+//   · browser end-to-end tests (test/e2e/run.mjs)
 //
 // Each non-jest step counts as one test; jest and the e2e runner contribute their own test counts. The last
 // line printed is always `N passed, N failed`, and the exit code is non-zero when anything failed.
@@ -141,6 +142,11 @@ if (exists('api/src/graphql/emit-schema.cli.ts')) {
 const hasE2e = exists('test/e2e/run.mjs');
 let built = true;
 if (hasE2e) built = await check('build', ['npm', ['run', 'build']]);
+
+// The first screen's JavaScript budget (issue #7), measured on that build.
+if (hasE2e && built && exists('scripts/bundle-report.mjs')) {
+  await check('bundle budget', [process.execPath, ['scripts/bundle-report.mjs']]);
+}
 
 // (e) jest
 {

@@ -2,9 +2,9 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
-import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
-import { createClient, type Client as WsClient } from 'graphql-ws';
+import { Observable, type Subscription } from 'rxjs';
+import type { SocketLink } from './socket';
 
 declare module '@apollo/client' {
   interface DefaultContext {
@@ -68,20 +68,31 @@ export function createApollo(options: ApolloOptions): QuireApollo {
 
   const httpLink = new HttpLink({ uri: options.httpUrl ?? '/graphql', fetch: timeoutFetch });
 
-  // Created on the first subscription only; `lazy` also keeps the socket closed while nothing listens.
-  let ws: WsClient | null = null;
-  let wsTransport: GraphQLWsLink | null = null;
-  const wsLink = new ApolloLink((operation) => {
-    if (!wsTransport) {
-      ws = createClient({
-        url: options.wsUrl ?? defaultWsUrl(),
-        lazy: true,
-        connectionParams: () => ({ token: options.getToken() ?? '' }),
-      });
-      wsTransport = new GraphQLWsLink(ws);
-    }
-    return wsTransport.request(operation);
-  });
+  // The socket's code and connection come with the first subscription (socket.ts), not with the app.
+  let socket: Promise<SocketLink> | null = null;
+  const wsLink = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        let subscription: Subscription | null = null;
+        let closed = false;
+        socket ??= import('./socket').then(({ createSocketLink }) =>
+          createSocketLink(options.wsUrl ?? defaultWsUrl(), options.getToken),
+        );
+        socket.then(
+          ({ link }) => {
+            if (!closed) subscription = link.request(operation).subscribe(observer);
+          },
+          (error: unknown) => {
+            socket = null; // a failed download is tried again by the next subscription
+            observer.error(error);
+          },
+        );
+        return () => {
+          closed = true;
+          subscription?.unsubscribe();
+        };
+      }),
+  );
 
   const transport = ApolloLink.split(
     (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
@@ -97,6 +108,6 @@ export function createApollo(options: ApolloOptions): QuireApollo {
 
   return {
     client,
-    restartSocket: () => ws?.terminate(),
+    restartSocket: () => void socket?.then(({ terminate }) => terminate()),
   };
 }

@@ -1,19 +1,15 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { LoginPage } from '../features/accounts/LoginPage';
-import { RegisterPage } from '../features/accounts/RegisterPage';
-import { SettingsPage } from '../features/accounts/SettingsPage';
-import { TokenLoginPage } from '../features/accounts/TokenLoginPage';
-import { ItemIndexPage } from '../features/items/ItemIndexPage';
-import { ItemPasswordPage } from '../features/items/ItemPasswordPage';
 import { ComingSoonPage } from '../features/shell/ComingSoonPage';
 import { NotFoundPage } from '../features/shell/NotFoundPage';
 import { PublicLayout } from '../features/shell/PublicLayout';
 import { SignedInLayout } from '../features/shell/SignedInLayout';
-import { LandingPage } from '../features/site/LandingPage';
 
-/** A screen in its own chunk: the item display is what visitors load, so it stays out of the main bundle. */
+/**
+ * A screen in its own chunk: the first load is the shell, the libraries every screen shares and the screen
+ * shown; the others load when visited (the item list's budget, scripts/bundle-report.mjs).
+ */
 function lazyPage(load: () => Promise<ComponentType>) {
   const Page = lazy(async () => ({ default: await load() }));
   return (
@@ -29,16 +25,20 @@ function lazyPage(load: () => Promise<ComponentType>) {
   );
 }
 
-const itemViewPage = () => import('../features/itemView/ItemViewPage').then((m) => m.ItemViewPage);
+/** Screens that use the editor's strings (namespace `editor`) load them alongside, not with the app. */
+function withEditorStrings(load: () => Promise<ComponentType>) {
+  return () => Promise.all([load(), import('../i18n/editorStrings')]).then(([page]) => page);
+}
+
+const itemViewPage = withEditorStrings(() =>
+  import('../features/itemView/ItemViewPage').then((m) => m.ItemViewPage),
+);
 
 /** Spec routes whose screens arrive with later issues; they render inside the signed-in shell. */
 const SIGNED_IN_COMING_SOON = [
   '/item/group/index',
   '/item/add',
   '/item/export/:itemId',
-  '/team/index',
-  '/team/member/:teamId',
-  '/team/item/:teamId',
   '/attachment/index',
   '/message/index',
   '/admin/index',
@@ -51,15 +51,30 @@ const SIGNED_IN_COMING_SOON = [
 const PUBLIC_COMING_SOON = ['/public-square', '/public-square/index'];
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <LandingPage /> },
-  { path: '/user/login', element: <LoginPage /> },
-  { path: '/user/register', element: <RegisterPage /> },
-  { path: '/user/loginByUserToken', element: <TokenLoginPage /> },
+  { path: '/', element: lazyPage(() => import('../features/site/LandingPage').then((m) => m.LandingPage)) },
+  {
+    path: '/user/login',
+    element: lazyPage(() => import('../features/accounts/LoginPage').then((m) => m.LoginPage)),
+  },
+  {
+    path: '/user/register',
+    element: lazyPage(() => import('../features/accounts/RegisterPage').then((m) => m.RegisterPage)),
+  },
+  {
+    path: '/user/loginByUserToken',
+    element: lazyPage(() => import('../features/accounts/TokenLoginPage').then((m) => m.TokenLoginPage)),
+  },
   {
     element: <SignedInLayout />,
     children: [
-      { path: '/item/index', element: <ItemIndexPage /> },
-      { path: '/user/setting', element: <SettingsPage /> },
+      {
+        path: '/item/index',
+        element: lazyPage(() => import('../features/items/ItemIndexPage').then((m) => m.ItemIndexPage)),
+      },
+      {
+        path: '/user/setting',
+        element: lazyPage(() => import('../features/accounts/SettingsPage').then((m) => m.SettingsPage)),
+      },
       {
         path: '/item/setting/:itemId',
         element: lazyPage(() =>
@@ -68,22 +83,43 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/page/edit/:itemId/:pageId',
-        element: lazyPage(() => import('../features/editor/PageEditPage').then((m) => m.PageEditPage)),
+        element: lazyPage(
+          withEditorStrings(() => import('../features/editor/PageEditPage').then((m) => m.PageEditPage)),
+        ),
       },
       {
         path: '/page/diff/:pageId/:historyId',
-        element: lazyPage(() => import('../features/diff/PageDiffPage').then((m) => m.PageDiffPage)),
+        element: lazyPage(
+          withEditorStrings(() => import('../features/diff/PageDiffPage').then((m) => m.PageDiffPage)),
+        ),
       },
       {
         path: '/catalog/:itemId',
-        element: lazyPage(() =>
-          import('../features/catalog-manager/CatalogManagerPage').then((m) => m.CatalogManagerPage),
+        element: lazyPage(
+          withEditorStrings(() =>
+            import('../features/catalog-manager/CatalogManagerPage').then((m) => m.CatalogManagerPage),
+          ),
         ),
+      },
+      {
+        path: '/team/index',
+        element: lazyPage(() => import('../features/teams/TeamIndexPage').then((m) => m.TeamIndexPage)),
+      },
+      {
+        path: '/team/member/:teamId',
+        element: lazyPage(() => import('../features/teams/TeamMembersPage').then((m) => m.TeamMembersPage)),
+      },
+      {
+        path: '/team/item/:teamId',
+        element: lazyPage(() => import('../features/teams/TeamItemsPage').then((m) => m.TeamItemsPage)),
       },
       ...SIGNED_IN_COMING_SOON.map((path) => ({ path, element: <ComingSoonPage /> })),
     ],
   },
-  { path: '/item/password/:itemId', element: <ItemPasswordPage /> },
+  {
+    path: '/item/password/:itemId',
+    element: lazyPage(() => import('../features/items/ItemPasswordPage').then((m) => m.ItemPasswordPage)),
+  },
   {
     element: <PublicLayout />,
     children: PUBLIC_COMING_SOON.map((path) => ({ path, element: <ComingSoonPage /> })),
@@ -97,7 +133,8 @@ export const routes: RouteObject[] = [
     path: '/page/:pageId',
     element: lazyPage(() => import('../features/itemView/PageViewPage').then((m) => m.PageViewPage)),
   },
-  { path: '/:itemKey', element: lazyPage(itemViewPage) },
-  { path: '/:itemKey/:pageId', element: lazyPage(itemViewPage) },
+  // One route for both addresses: a new page's first save moves /{item} to /{item}/{page} without
+  // remounting the item view (and closing its open editor).
+  { path: '/:itemKey/:pageId?', element: lazyPage(itemViewPage) },
   { path: '*', element: <NotFoundPage /> },
 ];

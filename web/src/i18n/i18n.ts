@@ -2,8 +2,6 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_KEY } from '../session/session';
 import { en } from './en';
-import { editorEn } from './editor.en';
-import { editorZhCN } from './editor.zh-CN';
 import { zhCN } from './zh-CN';
 
 /** The two interface languages (spec §1). */
@@ -13,9 +11,30 @@ export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_LABELS: Record<Language, string> = { 'zh-CN': '中文', en: 'English' };
 
 export const resources = {
-  'zh-CN': { translation: zhCN, editor: editorZhCN },
-  en: { translation: en, editor: editorEn },
+  'zh-CN': { translation: zhCN },
+  en: { translation: en },
 } as const;
+
+/**
+ * Namespaces whose strings load with the screens that use them, not with the app: the editor's
+ * (editorStrings.ts, loaded by the editing screens' routes). Once loaded they are in every instance.
+ */
+type LateNamespace = { ns: string; bundles: Record<Language, object> };
+const lateNamespaces: LateNamespace[] = [];
+const instances = new Set<I18n>(); // the app has one; each component test makes its own
+
+function addNamespace(instance: I18n, { ns, bundles }: LateNamespace): void {
+  for (const language of LANGUAGES) {
+    if (!instance.hasResourceBundle(language, ns))
+      instance.addResourceBundle(language, ns, bundles[language]);
+  }
+}
+
+export function registerNamespace(ns: string, bundles: Record<Language, object>): void {
+  const late = { ns, bundles };
+  lateNamespaces.push(late);
+  for (const instance of instances) addNamespace(instance, late);
+}
 
 function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -57,13 +76,16 @@ export function changeLanguage(instance: I18n, language: Language): Promise<unkn
 export function createI18n(language: Language = detectLanguage()): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources,
+    // A copy per instance: i18next keeps the object it is given and adds later namespaces to it.
+    resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { ...resources[lng] }])),
     lng: language,
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  instances.add(instance);
+  for (const late of lateNamespaces) addNamespace(instance, late);
   const syncDocument = (lng: string) => {
     if (typeof document !== 'undefined') document.documentElement.lang = lng;
   };

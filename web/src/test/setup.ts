@@ -1,8 +1,10 @@
 // Jest setup for the web project (jsdom): DOM matchers and the browser APIs Mantine expects.
 import '@testing-library/jest-dom/jest-globals';
 import { afterEach } from '@jest/globals';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { clearSession } from '../session/session';
+// The app loads the editor's strings with the editing screens (app/routes.tsx); tests have them from the start.
+import '../i18n/editorStrings';
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -32,6 +34,10 @@ window.HTMLElement.prototype.scrollIntoView = () => undefined;
 // jsdom's getComputedStyle rejects the pseudo-element argument some Mantine components pass.
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+// Screens are lazy chunks (app/routes.tsx): the first render of one in a test file loads and compiles its
+// modules, which on a busy machine can take longer than the default 1 s of findBy*/waitFor.
+configure({ asyncUtilTimeout: 3000 });
 
 // Each test starts signed out, with no remembered preferences.
 afterEach(() => {

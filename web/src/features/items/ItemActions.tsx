@@ -26,16 +26,16 @@ import {
   UnstarItemDocument,
   type ItemSummaryFragment,
 } from '../../gql/graphql';
-import { MembersDialog } from '../members/MembersDialog';
-import { ApiKeyDialog } from './dialogs/ApiKeyDialog';
-import { ChangeLogDialog } from './dialogs/ChangeLogDialog';
-import { CopyItemDialog } from './dialogs/CopyItemDialog';
-import { ArchiveItemDialog, DeleteItemDialog, TransferItemDialog } from './dialogs/GuardedActionDialogs';
-import { ItemInfoDialog } from './dialogs/ItemInfoForm';
-import { LeaveItemDialog } from './dialogs/LeaveItemDialog';
-import { RecycleBinDialog } from './dialogs/RecycleBinDialog';
-import { ShareDialog } from './dialogs/ShareDialog';
 import { itemPath } from './itemLinks';
+
+/** The dialogs' code (ItemDialogs.tsx): loaded when one is first opened, not with the item list. */
+type RenderItemDialog = typeof import('./ItemDialogs').renderItemDialog;
+let renderItemDialog: RenderItemDialog | null = null;
+function loadItemDialogs(): Promise<unknown> {
+  return import('./ItemDialogs').then((module) => {
+    renderItemDialog = module.renderItemDialog;
+  });
+}
 
 export type ItemDialogKind =
   | 'share'
@@ -57,7 +57,7 @@ export interface DialogPage {
   shareable?: boolean;
 }
 
-interface OpenDialog {
+export interface OpenDialog {
   kind: ItemDialogKind;
   item: ItemSummaryFragment;
   page?: DialogPage | null;
@@ -74,51 +74,25 @@ export type OpenItemDialog = (
  * after the viewer lost the item (deleted, archived away, transferred, left): the item view leaves it.
  */
 export function useItemDialogs(onGone?: (kind: ItemDialogKind) => void): [OpenItemDialog, ReactNode] {
+  const { t } = useTranslation();
   const [current, setCurrent] = useState<OpenDialog | null>(null);
-  const open = useCallback<OpenItemDialog>((kind, item, page) => setCurrent({ kind, item, page }), []);
+  // The dialog opens once its code is there (at once after the first time); the state update then is an
+  // ordinary one, so the dialog appears with its content rather than through a Suspense fallback.
+  const open = useCallback<OpenItemDialog>(
+    (kind, item, page) => {
+      if (renderItemDialog) setCurrent({ kind, item, page });
+      else
+        loadItemDialogs().then(
+          () => setCurrent({ kind, item, page }),
+          (err: unknown) =>
+            notifications.show({ color: 'red', message: errorMessage(err, t('common.networkError')) }),
+        );
+    },
+    [t],
+  );
   const close = () => setCurrent(null);
   const gone = () => onGone?.(current?.kind ?? 'delete');
-
-  let element: ReactNode = null;
-  if (current) {
-    const { kind, item, page } = current;
-    switch (kind) {
-      case 'share':
-        element = <ShareDialog item={item} page={page} canSharePage={!!page?.shareable} onClose={close} />;
-        break;
-      case 'info':
-        element = <ItemInfoDialog opened itemId={item.id} onClose={close} />;
-        break;
-      case 'members':
-        element = <MembersDialog itemId={item.id} itemName={item.name} onClose={close} />;
-        break;
-      case 'apiKey':
-        element = <ApiKeyDialog opened itemId={item.id} onClose={close} />;
-        break;
-      case 'recycle':
-        element = <RecycleBinDialog itemId={item.id} onClose={close} />;
-        break;
-      case 'copy':
-        element = <CopyItemDialog item={item} onClose={close} />;
-        break;
-      case 'archive':
-        element = <ArchiveItemDialog item={item} onClose={close} />;
-        break;
-      case 'transfer':
-        element = <TransferItemDialog item={item} onClose={close} onDone={gone} />;
-        break;
-      case 'delete':
-        element = <DeleteItemDialog item={item} onClose={close} onDone={gone} />;
-        break;
-      case 'changeLog':
-        element = <ChangeLogDialog item={item} onClose={close} />;
-        break;
-      case 'leave':
-        element = <LeaveItemDialog item={item} onClose={close} onDone={gone} />;
-        break;
-    }
-  }
-  return [open, element];
+  return [open, current && renderItemDialog ? renderItemDialog(current, close, gone) : null];
 }
 
 export interface ItemMenuTarget {
