@@ -2,6 +2,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { GraphQLError } from 'graphql';
 import {
   CreateCaptchaDocument,
+  HeaderUnreadMessagesDocument,
   ItemGroupsDocument,
   ItemViewDocument,
   LoginDocument,
@@ -68,6 +69,15 @@ export function meMock(me: MeFieldsFragment | null): MockLink.MockedResponse {
   return {
     request: { query: MeDocument },
     result: { data: { me: me && { __typename: 'Me', ...me } } },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  };
+}
+
+/** The header's unread-messages badge (polled by every signed-in screen); renderRoute adds a 0 by default. */
+export function unreadMessagesMock(total: number): MockLink.MockedResponse {
+  return {
+    request: { query: HeaderUnreadMessagesDocument },
+    result: { data: { unreadMessages: { __typename: 'UnreadMessages', total } } },
     maxUsageCount: Number.POSITIVE_INFINITY,
   };
 }

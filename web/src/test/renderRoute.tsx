@@ -5,6 +5,7 @@ import { MemoryRouter, useLocation, useRoutes, type Location } from 'react-route
 import { AppProviders } from '../app/AppProviders';
 import { routes } from '../app/routes';
 import { createI18n, type Language } from '../i18n/i18n';
+import { unreadMessagesMock } from './mocks';
 
 export interface RenderRouteOptions {
   mocks?: ReadonlyArray<MockLink.MockedResponse>;
@@ -19,7 +20,8 @@ export interface RenderRouteOptions {
 export function renderRoute(path: string, { mocks = [], language = 'en' }: RenderRouteOptions = {}) {
   const client = new ApolloClient({
     cache: new InMemoryCache(),
-    link: new MockLink(mocks, { defaultOptions: { delay: 0 } }),
+    // The header's badge polls on every signed-in screen: answered 0 unless the test says otherwise.
+    link: new MockLink([...mocks, unreadMessagesMock(0)], { defaultOptions: { delay: 0 } }),
   });
   const i18n = createI18n(language);
   const current: { location: Location | null } = { location: null };

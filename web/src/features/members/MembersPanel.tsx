@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Collapse,
@@ -26,8 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { errorCode, errorMessage } from '../../app/errors';
+import { errorMessage } from '../../app/errors';
 import {
   AddItemMembersDocument,
   BindTeamItemsDocument,
@@ -42,6 +40,7 @@ import {
   UserCandidatesDocument,
 } from '../../gql/graphql';
 import { ConfirmButton, ConfirmIcon } from '../shell/ConfirmAction';
+import { quotaAwareMessage } from './QuotaPrompt';
 
 /** 0 read-only, 1 edit, 2 item admin (spec §4). */
 const AUTHORITIES = [1, 0, 2] as const;
@@ -57,30 +56,6 @@ function displayName(user: { username: string; name?: string | null }): string {
 
 function formatDate(iso: string): string {
   return iso.slice(0, 10);
-}
-
-/** The collaborator quota (spec §8, 10310): explain and point to pricing and the account settings. */
-function quotaAwareMessage(error: unknown, fallback: string): ReactNode {
-  if (errorCode(error) !== 'COLLABORATOR_LIMIT') return errorMessage(error, fallback);
-  return <QuotaMessage message={errorMessage(error, fallback)} />;
-}
-
-function QuotaMessage({ message }: { message: string }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap={4}>
-      <Text size="sm">{message}</Text>
-      <Text size="sm">{t('members.quotaHint')}</Text>
-      <Group gap="md">
-        <Anchor component={Link} to="/prices" size="sm">
-          {t('members.prices')}
-        </Anchor>
-        <Anchor component={Link} to="/user/setting" size="sm">
-          {t('members.account')}
-        </Anchor>
-      </Group>
-    </Stack>
-  );
 }
 
 function notifyError(error: unknown, fallback: string) {

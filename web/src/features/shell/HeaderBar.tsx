@@ -7,13 +7,13 @@ import type { MeFieldsFragment } from '../../gql/graphql';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { ColorSchemeToggle } from '../../theme/ColorSchemeToggle';
 import { Brand } from './Brand';
+import { useUnreadMessageCount } from './useUnreadMessages';
 import { UserMenu } from './UserMenu';
 
 /** The item-list header icon bar (spec §2): attachments, messages, teams, admin, language, theme, user. */
 export function HeaderBar({ me }: { me: MeFieldsFragment }) {
   const { t } = useTranslation();
-  // Unread counts arrive with the message centre; until then the "New" badge stays hidden.
-  const hasUnread = false;
+  const unread = useUnreadMessageCount();
 
   return (
     // Lined up with the page content below (AppShell padding plus the Container's own padding).
@@ -24,11 +24,15 @@ export function HeaderBar({ me }: { me: MeFieldsFragment }) {
           <HeaderIcon to="/attachment/index" label={t('shell.attachments')}>
             <IconPaperclip size={20} stroke={1.6} />
           </HeaderIcon>
-          <HeaderIcon to="/message/index" label={t('shell.messages')}>
-            <Indicator label={t('shell.newBadge')} size={14} disabled={!hasUnread} offset={2}>
+          {/* Around the icon, not inside it: the button would clip the badge. The link's name says the count. */}
+          <Indicator label={t('shell.newBadge')} size={16} disabled={unread === 0} offset={5}>
+            <HeaderIcon
+              to="/message/index"
+              label={unread > 0 ? t('shell.messagesUnread', { count: unread }) : t('shell.messages')}
+            >
               <IconBell size={20} stroke={1.6} />
-            </Indicator>
-          </HeaderIcon>
+            </HeaderIcon>
+          </Indicator>
           <HeaderIcon to="/team/index" label={t('shell.teams')}>
             <IconUsersGroup size={20} stroke={1.6} />
           </HeaderIcon>

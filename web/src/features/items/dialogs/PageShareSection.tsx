@@ -106,7 +106,7 @@ export function PageShareSection({ pageId }: { pageId: number }) {
             comboboxProps={{ withinPortal: true }}
             maw={240}
           />
-          <LinkField label={t('share.singlePageLink')} url={absoluteUrl(link.path)} />
+          <LinkField label={t('share.singlePageLink')} url={absoluteUrl(link.path)} qr="shown" />
         </>
       ) : null}
     </Stack>

@@ -15,17 +15,25 @@ interface ShareDialogProps {
   onClose(): void;
 }
 
-/** The item's address (personal domain or id), each with a copy button; from a page, the page's too. */
+/**
+ * The item's address (personal domain or id) with a copy button and a QR code; from a page, the page's
+ * address too (its QR code on demand).
+ */
 export function ShareDialog({ item, page, canSharePage = false, onClose }: ShareDialogProps) {
   const { t } = useTranslation();
   return (
     <DialogFrame opened title={t('share.title')} onClose={onClose}>
       <Stack gap="md">
-        <LinkField label={t('share.itemLink', { name: item.name })} url={absoluteUrl(itemPath(item))} />
+        <LinkField
+          label={t('share.itemLink', { name: item.name })}
+          url={absoluteUrl(itemPath(item))}
+          qr="shown"
+        />
         {page ? (
           <LinkField
             label={t('share.pageLink', { title: page.title })}
             url={absoluteUrl(itemPagePath(item, page.id))}
+            qr="hidden"
           />
         ) : null}
         {item.isPrivate ? (
