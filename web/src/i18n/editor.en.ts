@@ -24,12 +24,13 @@ export const editorEn = {
     tools: 'Tools',
     history: 'History versions',
     singlePageTitle: 'Edit the page',
+    contentLabel: 'Page content (markdown)',
   },
   notify: {
     title: 'Save and notify',
     label: 'Notification text',
     placeholder: 'What changed? Subscribers of this page receive this text.',
-    gap: 'The server does not send notifications yet: the page is saved, the text is not delivered.',
+    gap: 'Every subscriber of the page gets this text as a reminder. A page that is not saved yet has no subscribers to notify.',
     confirm: 'Save and notify',
   },
   insert: {
@@ -128,6 +129,12 @@ export const editorEn = {
     collapseAll: 'Collapse all',
     catalogManager: 'Manage catalogs',
     copySuffix: '_copy',
+  },
+  copy: {
+    targetCatalog: 'Destination catalog',
+    titleLabel: 'Title of the copy',
+    confirm: 'Copy',
+    done: 'Copied as "{{title}}"',
   },
   recycle: {
     title: 'Recycle bin',

@@ -28,12 +28,13 @@ export const editorZhCN: EditorMessages = {
     tools: '工具',
     history: '历史版本',
     singlePageTitle: '编辑页面',
+    contentLabel: '页面内容（Markdown）',
   },
   notify: {
     title: '保存并通知',
     label: '通知内容',
     placeholder: '修改了什么？关注此页面的成员会收到这段文字。',
-    gap: '服务端暂不支持发送通知：页面会保存，但通知内容不会发出。',
+    gap: '关注此页面的成员都会收到这段文字作为提醒。尚未保存的新页面还没有可通知的关注者。',
     confirm: '保存并通知',
   },
   insert: {
@@ -132,6 +133,12 @@ export const editorZhCN: EditorMessages = {
     collapseAll: '全部收起',
     catalogManager: '目录管理',
     copySuffix: '_副本',
+  },
+  copy: {
+    targetCatalog: '目标目录',
+    titleLabel: '副本标题',
+    confirm: '复制',
+    done: '已复制为“{{title}}”',
   },
   recycle: {
     title: '回收站',

@@ -38,10 +38,10 @@ import {
   EditorCatalogsDocument,
   ManagerCopyCatalogDocument,
   ManagerDeleteCatalogDocument,
-  ManagerEditableItemsDocument,
   ManagerMoveTreeDocument,
   ManagerSaveCatalogDocument,
 } from '../../gql/graphql';
+import { CopyPageDialog, useCopyTargets } from '../editor/CopyPageDialog';
 import { ConfirmIcon } from '../shell/ConfirmAction';
 import { DialogFrame } from '../shell/DialogFrame';
 import { NotFoundPage } from '../shell/NotFoundPage';
@@ -71,6 +71,7 @@ function CatalogManager({ itemId }: { itemId: number }) {
   const [optimistic, setOptimistic] = useState<Row[] | null>(null);
   const [editing, setEditing] = useState<EditState | null>(null);
   const [copying, setCopying] = useState<Row | null>(null);
+  const [copyingPage, setCopyingPage] = useState<Row | null>(null);
 
   const serverRows = useMemo(() => (data ? flatten(data.itemMenu) : []), [data]);
   const rows = optimistic ?? serverRows;
@@ -324,6 +325,18 @@ function CatalogManager({ itemId }: { itemId: number }) {
                               />
                             </Group>
                           ) : null}
+                          {row.kind === 'page' && canEdit ? (
+                            <Tooltip label={t('bar.copyPage')}>
+                              <ActionIcon
+                                variant="subtle"
+                                color="gray"
+                                aria-label={`${t('bar.copyPage')}: ${row.label}`}
+                                onClick={() => setCopyingPage(row)}
+                              >
+                                <IconCopy size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                          ) : null}
                         </Group>
                       )}
                     </Draggable>
@@ -366,6 +379,17 @@ function CatalogManager({ itemId }: { itemId: number }) {
         />
       </DialogFrame>
 
+      {copyingPage ? (
+        <CopyPageDialog
+          itemId={itemId}
+          pageId={copyingPage.id}
+          onClose={() => setCopyingPage(null)}
+          onCopied={() => {
+            setCopyingPage(null);
+            void refetch();
+          }}
+        />
+      ) : null}
       {copying ? (
         <CopyCatalogDialog
           itemId={itemId}
@@ -393,15 +417,12 @@ function CopyCatalogDialog({
   onDone(): void;
 }) {
   const { t } = useTranslation('editor');
-  const items = useQuery(ManagerEditableItemsDocument);
+  const itemOptions = useCopyTargets(itemId);
   const [toItem, setToItem] = useState(itemId);
   const [parent, setParent] = useState<number | null>(null);
   const [move, setMove] = useState(false);
   const targetCatalogs = useQuery(EditorCatalogsDocument, { variables: { itemId: toItem } });
   const [copy, copying] = useMutation(ManagerCopyCatalogDocument);
-  const itemOptions = (items.data?.myItems.edges ?? [])
-    .filter((edge) => edge.node.type !== 2 && edge.node.type !== 4)
-    .map((edge) => ({ value: String(edge.node.id), label: edge.node.name }));
   const parentOptions = [
     { value: '0', label: t('dialog.rootCatalog') },
     ...(targetCatalogs.data?.catalogs ?? [])
@@ -429,7 +450,7 @@ function CopyCatalogDialog({
     >
       <Select
         label={t('catalog.targetItem')}
-        data={itemOptions.length > 0 ? itemOptions : [{ value: String(itemId), label: String(itemId) }]}
+        data={itemOptions}
         value={String(toItem)}
         onChange={(value) => {
           if (value) setToItem(Number(value));

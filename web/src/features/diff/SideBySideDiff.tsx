@@ -53,6 +53,13 @@ export function SideBySideDiff({ left, right, leftLabel, rightLabel, maxHeight }
         </Text>
       ) : null}
       <table className={classes.table}>
+        {/* A fixed layout takes its widths from the first row, the two-column headers: name them here. */}
+        <colgroup>
+          <col className={classes.numberColumn} />
+          <col />
+          <col className={classes.numberColumn} />
+          <col />
+        </colgroup>
         <thead>
           <tr>
             <th colSpan={2}>{leftLabel}</th>

@@ -46,6 +46,7 @@ import {
   ManagerSaveCatalogDocument,
 } from '../../gql/graphql';
 import { DialogFrame } from '../shell/DialogFrame';
+import { CopyPageDialog } from './CopyPageDialog';
 import { HistoryDialog } from './HistoryDialog';
 import { PageEditorDialog, savedPagePath } from './PageEditorDialog';
 
@@ -160,14 +161,25 @@ export function EditorBar({
         itemId={itemId}
         pageId={0}
         catalogId={catalogId}
-        copyFromPageId={dialog === 'copy' ? pageId : null}
-        opened={dialog === 'new' || dialog === 'copy'}
+        opened={dialog === 'new'}
         onClose={close}
         onSaved={(page) => {
           onChanged();
           if (page.created) void navigate(savedPagePath(page));
         }}
       />
+      {dialog === 'copy' && hasPage ? (
+        <CopyPageDialog
+          itemId={itemId}
+          pageId={pageId}
+          onClose={close}
+          onCopied={(copy) => {
+            close();
+            onChanged();
+            void navigate(savedPagePath(copy));
+          }}
+        />
+      ) : null}
       {dialog === 'catalog' ? (
         <NewCatalogDialog itemId={itemId} parentId={catalogId} onClose={close} onDone={onChanged} />
       ) : null}

@@ -1,12 +1,13 @@
 import { ApolloClient, InMemoryCache } from '@apollo/client';
 import { MockLink } from '@apollo/client/testing';
 import { describe, expect, it, jest } from '@jest/globals';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../../app/AppProviders';
 import {
   AcquirePageLockDocument,
   EditorCatalogsDocument,
+  EditorPageDocument,
   EditorSavePageDocument,
   PageLockChangedDocument,
   ReleasePageLockDocument,
@@ -100,7 +101,11 @@ function savedPage(content: string) {
   };
 }
 
-function renderEditor(mocks: MockLink.MockedResponse[], onSaved: (page: SavedPage) => void) {
+function renderEditor(
+  mocks: MockLink.MockedResponse[],
+  onSaved: (page: SavedPage) => void,
+  { pageId = 0, onClose = () => undefined }: { pageId?: number; onClose?: () => void } = {},
+) {
   const client = new ApolloClient({
     cache: new InMemoryCache(),
     link: new MockLink(mocks, { defaultOptions: { delay: 0 } }),
@@ -108,7 +113,7 @@ function renderEditor(mocks: MockLink.MockedResponse[], onSaved: (page: SavedPag
   return render(
     <AppProviders client={client} i18n={createI18n('en')} env="test">
       <MemoryRouter>
-        <PageEditorDialog itemId={3} pageId={0} opened onClose={() => undefined} onSaved={onSaved} />
+        <PageEditorDialog itemId={3} pageId={pageId} opened onClose={onClose} onSaved={onSaved} />
       </MemoryRouter>
     </AppProviders>,
   );
@@ -133,7 +138,7 @@ describe('PageEditorDialog', () => {
       onSaved,
     );
     fireEvent.change(screen.getByLabelText('Page title'), { target: { value: 'Intro' } });
-    fireEvent.change(await screen.findByLabelText('Edit page'), { target: { value: content } });
+    fireEvent.change(await screen.findByLabelText('Page content (markdown)'), { target: { value: content } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(onSaved).toHaveBeenCalledWith({ id: 41, itemId: 3, title: 'Intro', created: true }),
@@ -156,9 +161,60 @@ describe('PageEditorDialog', () => {
       () => undefined,
     );
     fireEvent.change(screen.getByLabelText('Page title'), { target: { value: 'Intro' } });
-    fireEvent.change(await screen.findByLabelText('Edit page'), { target: { value: content } });
+    fireEvent.change(await screen.findByLabelText('Page content (markdown)'), { target: { value: content } });
     fireEvent.keyDown(window, { key: 's', ctrlKey: true });
     expect(await screen.findByText(/Save failed/)).toBeInTheDocument();
     expect(localStorage.getItem('quire.draft.3.new.0')).toContain(content);
+  });
+
+  it('names the dialog element itself, and the editor inside it separately', async () => {
+    renderEditor([catalogsMock], () => undefined);
+    const dialog = await screen.findByRole('dialog', { name: 'New page' });
+    expect(within(dialog).getByLabelText('Page content (markdown)')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit page' })).not.toBeInTheDocument();
+  });
+
+  it('saves and notifies with the text, then closes', async () => {
+    const onClose = jest.fn();
+    const loaded = { ...savedPage('Old text'), version: 1 };
+    const saved = { ...savedPage('New text'), version: 2 };
+    renderEditor(
+      [
+        catalogsMock,
+        ...lockMocks,
+        { request: { query: EditorPageDocument, variables: { id: 41 } }, result: { data: { page: loaded } } },
+        {
+          request: {
+            query: EditorSavePageDocument,
+            variables: {
+              input: {
+                id: 41,
+                itemId: 3,
+                catalogId: null,
+                title: 'Intro',
+                content: 'New text',
+                baseVersion: 1,
+                notifyText: 'Step 2 changed',
+              },
+            },
+          },
+          result: { data: { savePage: saved } },
+        },
+      ],
+      () => undefined,
+      { pageId: 41, onClose },
+    );
+    expect(await screen.findByRole('dialog', { name: 'Edit page' })).toBeInTheDocument();
+    fireEvent.change(await screen.findByLabelText('Page content (markdown)'), {
+      target: { value: 'New text' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Tools' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Save and notify' }));
+    fireEvent.change(await screen.findByLabelText('Notification text'), {
+      target: { value: ' Step 2 changed ' },
+    });
+    const notifyDialog = screen.getByRole('dialog', { name: 'Save and notify' });
+    fireEvent.click(within(notifyDialog).getByRole('button', { name: 'Save and notify' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 });

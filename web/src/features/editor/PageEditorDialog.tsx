@@ -74,8 +74,6 @@ export interface PageEditorDialogProps {
   pageId: number;
   /** Where a new page goes (a catalog id; absent or null: the item root). */
   catalogId?: number | null;
-  /** A new page starting as a copy of this page ("copy page"). */
-  copyFromPageId?: number | null;
   opened: boolean;
   onClose(): void;
   /** After every successful save; a new page should then be shown at /{item_id}/{page_id} (spec §4). */
@@ -102,45 +100,45 @@ const turndown = new TurndownService({
 export function PageEditorDialog(props: PageEditorDialogProps) {
   const { t } = useTranslation('editor');
   if (!props.opened) return null;
-  const body = (
-    <EditorBody key={`${props.itemId}:${props.pageId}:${props.copyFromPageId ?? ''}`} {...props} />
-  );
+  const body = <EditorBody key={`${props.itemId}:${props.pageId}`} {...props} />;
   if (props.fullPage) return body;
+  // The parts of the modal, so that its name sits on the element with role=dialog (Modal's own
+  // aria-label would land on the outer wrapper, leaving the dialog unnamed).
   return (
-    <Modal
+    <Modal.Root
       opened
       onClose={props.onClose}
-      withCloseButton={false}
       closeOnClickOutside={false}
       closeOnEscape={false}
       size="calc(100vw - 32px)"
       yOffset="16px"
       padding="md"
-      aria-label={props.pageId > 0 ? t('dialog.editPage') : t('dialog.newPage')}
     >
-      {body}
-    </Modal>
+      <Modal.Overlay />
+      <Modal.Content aria-label={props.pageId > 0 ? t('dialog.editPage') : t('dialog.newPage')}>
+        <Modal.Body>{body}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
 
 type PendingPaste = { html: string; text: string };
 
-function EditorBody({
-  itemId,
-  pageId,
-  catalogId,
-  copyFromPageId,
-  onClose,
-  onSaved,
-  fullPage,
-}: PageEditorDialogProps) {
+interface SaveOptions {
+  /** Save over this newer version (the conflict's "keep mine"). */
+  force?: EditorPageFieldsFragment;
+  closeAfter?: boolean;
+  /** Save and notify: the text the page's subscribers receive. */
+  notifyText?: string;
+}
+
+function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: PageEditorDialogProps) {
   const { t, i18n } = useTranslation('editor');
   const client = useApolloClient();
   const { user } = useSession();
-  const sourceId = pageId > 0 ? pageId : (copyFromPageId ?? 0);
   const source = useQuery(EditorPageDocument, {
-    variables: { id: sourceId },
-    skip: sourceId <= 0,
+    variables: { id: pageId },
+    skip: pageId <= 0,
     fetchPolicy: 'network-only',
   });
   const catalogs = useQuery(EditorCatalogsDocument, { variables: { itemId } });
@@ -153,7 +151,7 @@ function EditorBody({
   const [content, setContent] = useState('');
   const [catalog, setCatalog] = useState<number | null>(catalogId ?? null);
   const [baseVersion, setBaseVersion] = useState<number | null>(null);
-  const [ready, setReady] = useState(sourceId <= 0);
+  const [ready, setReady] = useState(pageId <= 0);
   const [saving, setSaving] = useState(false);
   const [offeredDraft, setOfferedDraft] = useState<Draft | null>(null);
   const [conflict, setConflict] = useState<EditorPageFieldsFragment | null>(null);
@@ -189,31 +187,24 @@ function EditorBody({
     onLost: (name) => setLockLost(name || t('lock.unknownUser')),
   });
 
-  // The loaded page (or the copy source) fills the form once; then the draft rule may offer a restore.
+  // The loaded page fills the form once; then the draft rule may offer a restore.
   useEffect(() => {
     if (ready || !source.data) return;
     const page = source.data.page;
-    if (pageId > 0) {
-      setTitle(page.title);
-      setContent(page.content);
-      setCatalog(page.catalogId ?? null);
-      setBaseVersion(page.version);
-      const draft = loadDraft(key);
-      if (shouldOfferDraft(draft, { content: page.content, updatedAt: page.updatedAt }))
-        setOfferedDraft(draft);
-    } else {
-      setTitle(page.title + t('bar.copySuffix'));
-      setContent(page.content);
-      setCatalog(catalogId ?? page.catalogId ?? null);
-    }
+    setTitle(page.title);
+    setContent(page.content);
+    setCatalog(page.catalogId ?? null);
+    setBaseVersion(page.version);
+    const draft = loadDraft(key);
+    if (shouldOfferDraft(draft, { content: page.content, updatedAt: page.updatedAt })) setOfferedDraft(draft);
     setReady(true);
-  }, [ready, source.data, pageId, key, catalogId, t]);
+  }, [ready, source.data, key]);
 
   useEffect(() => {
-    if (pageId > 0 || copyFromPageId) return;
+    if (pageId > 0) return;
     const draft = loadDraft(key);
     if (shouldOfferDraft(draft, null)) setOfferedDraft(draft);
-  }, [pageId, copyFromPageId, key]);
+  }, [pageId, key]);
 
   // Drafts every 30 s while there is something worth keeping.
   useEffect(() => {
@@ -234,8 +225,11 @@ function EditorBody({
     }
   }, [preview, t]);
 
+  // What a save that met a conflict asked for, so "keep mine" repeats it (with its notification).
+  const conflictedSave = useRef<SaveOptions>({});
+
   const save = useCallback(
-    async (options: { force?: EditorPageFieldsFragment; closeAfter?: boolean } = {}): Promise<boolean> => {
+    async (options: SaveOptions = {}): Promise<boolean> => {
       const { title: pageTitle, content: pageContent } = latest.current;
       if (!pageTitle.trim()) {
         notifications.show({ color: 'red', message: t('dialog.emptyTitle') });
@@ -255,6 +249,7 @@ function EditorBody({
               title: pageTitle.trim(),
               content: pageContent,
               ...(currentId > 0 && version !== null ? { baseVersion: version } : {}),
+              ...(options.notifyText !== undefined ? { notifyText: options.notifyText } : {}),
             },
           },
         });
@@ -274,6 +269,7 @@ function EditorBody({
         return true;
       } catch (failure) {
         if (errorCode(failure) === 'VERSION_CONFLICT' && currentId > 0) {
+          conflictedSave.current = { notifyText: options.notifyText, closeAfter: options.closeAfter };
           // Keep the text safe first, then show both versions.
           saveDraft(key, { title: pageTitle, content: pageContent, savedAt: Date.now() });
           try {
@@ -317,9 +313,17 @@ function EditorBody({
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  function insert(text: string) {
-    const next = insertAtCaret(editorRoot.current, content, text);
+  /** Templates and converted tables are blocks; pasted text goes in as it is. */
+  function insert(text: string, kind: 'block' | 'inline' = 'block') {
+    const next = insertAtCaret(editorRoot.current, content, text, { block: kind === 'block' });
     setContent(next.value);
+    // Keep writing where the insertion ended, not wherever the re-render left the caret.
+    requestAnimationFrame(() => {
+      const textarea = editorRoot.current?.querySelector('textarea');
+      if (!textarea) return;
+      textarea.focus();
+      textarea.setSelectionRange(next.caret, next.caret);
+    });
   }
 
   function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
@@ -417,7 +421,7 @@ function EditorBody({
                 }
               }}
               onBlur={() => title.trim() && setEditingTitle(false)}
-              autoFocus={pageId <= 0 && !copyFromPageId}
+              autoFocus={pageId <= 0}
               style={{ flex: 1, maxWidth: 420 }}
             />
           ) : (
@@ -499,7 +503,7 @@ function EditorBody({
           preview={preview}
           height="70vh"
           onPaste={onPaste}
-          ariaLabel={t('dialog.editPage')}
+          ariaLabel={t('dialog.contentLabel')}
         />
       </Box>
 
@@ -541,7 +545,8 @@ function EditorBody({
         onClose={() => setDialog(null)}
         onConfirm={() => {
           setDialog(null);
-          void save({ closeAfter: true });
+          // Spec §4: the notify option saves, then leaves.
+          void save({ closeAfter: true, notifyText: notifyText.trim() });
         }}
         confirmLabel={t('notify.confirm')}
       >
@@ -595,7 +600,7 @@ function EditorBody({
           <Button
             variant="default"
             onClick={() => {
-              if (pendingPaste) insert(pendingPaste.text);
+              if (pendingPaste) insert(pendingPaste.text, 'inline');
               setPendingPaste(null);
             }}
           >
@@ -603,7 +608,7 @@ function EditorBody({
           </Button>
           <Button
             onClick={() => {
-              if (pendingPaste) insert(turndown.turndown(pendingPaste.html));
+              if (pendingPaste) insert(turndown.turndown(pendingPaste.html), 'inline');
               setPendingPaste(null);
             }}
           >
@@ -640,7 +645,7 @@ function EditorBody({
         <ConflictDialog
           mine={content}
           theirs={conflict}
-          onKeepMine={() => void save({ force: conflict })}
+          onKeepMine={() => void save({ ...conflictedSave.current, force: conflict })}
           onTakeTheirs={() => {
             setContent(conflict.content);
             setTitle(conflict.title);

@@ -84,8 +84,15 @@ export function ItemViewPage() {
     skip: !!pageParam && !DIGITS.test(pageParam),
   });
 
+  // Another page of the same item asks again (the menu opens on it): keep showing the item meanwhile, so
+  // the view, and an editor open in it (a new page's first save moves to /{item}/{page}), stay mounted.
+  const previous = view.loading ? view.previousData : undefined;
+  const sameItem =
+    previous && (byId ? previous.item.id === Number(itemKey) : previous.item.domain === itemKey);
+  const data = view.data ?? (sameItem ? previous : undefined);
+
   if (pageParam && !DIGITS.test(pageParam)) return <NotFoundPage />;
-  if (view.error && !view.data) {
+  if (view.error && !data) {
     const code = errorCode(view.error);
     if (code === 'ITEM_PASSWORD_REQUIRED') {
       return <Navigate to={passwordPath(itemKey, location.pathname, pageId)} replace />;
@@ -105,7 +112,7 @@ export function ItemViewPage() {
       </Center>
     );
   }
-  if (!view.data) {
+  if (!data) {
     return (
       <Center mih="100dvh">
         <Loader />
@@ -114,8 +121,8 @@ export function ItemViewPage() {
   }
   return (
     <ItemView
-      key={view.data.item.id}
-      item={view.data.item}
+      key={data.item.id}
+      item={data.item}
       requestedPageId={pageId}
       onMenuChanged={() => void view.refetch()}
     />
