@@ -36,8 +36,6 @@ const itemViewPage = withEditorStrings(() =>
 
 /** Spec routes whose screens arrive with later issues; they render inside the signed-in shell. */
 const SIGNED_IN_COMING_SOON = [
-  '/item/group/index',
-  '/item/add',
   '/item/export/:itemId',
   '/attachment/index',
   '/message/index',
@@ -70,6 +68,18 @@ export const routes: RouteObject[] = [
       {
         path: '/item/index',
         element: lazyPage(() => import('../features/items/ItemIndexPage').then((m) => m.ItemIndexPage)),
+      },
+      {
+        path: '/item/add',
+        element: lazyPage(() =>
+          import('../features/items/ItemIndexPage').then((m) => () => <m.ItemIndexPage open="create" />),
+        ),
+      },
+      {
+        path: '/item/group/index',
+        element: lazyPage(() =>
+          import('../features/items/ItemIndexPage').then((m) => () => <m.ItemIndexPage open="groups" />),
+        ),
       },
       {
         path: '/user/setting',

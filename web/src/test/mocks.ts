@@ -212,7 +212,7 @@ export function itemViewMock({
   pages?: MenuPageInput[];
   catalogs?: MenuCatalogInput[];
   defaultCatalogPath?: number[];
-  rights?: { edit?: boolean; manage?: boolean };
+  rights?: { edit?: boolean; manage?: boolean; editScope?: number[] | null };
   byDomain?: boolean;
   pageId?: number | null;
 }): MockLink.MockedResponse {
@@ -230,6 +230,7 @@ export function itemViewMock({
             manage: rights.manage ?? false,
             isOwner: rights.manage ?? false,
             archived: item.isArchived,
+            editScope: rights.editScope ?? null,
           },
           menu: {
             __typename: 'MenuTree',

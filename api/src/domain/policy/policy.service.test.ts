@@ -16,6 +16,7 @@ import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { testDatabases } from '../../../../test/support/mysql';
 import { DomainError, type CodeName } from '../errors';
 import { Viewer } from '../viewer';
+import { requireWritableScope } from '../catalogs/scope';
 import { PolicyService } from './policy.service';
 import { buildMember } from '../../../../test/support/factories';
 
@@ -32,6 +33,7 @@ describe.each(testDatabases())('policy on $name', (target) => {
   let db: TestDb;
   let em: EntityManager;
   let owner: User, admin: User, stranger: User, reader: User, editor: User, itemAdmin: User, teamUser: User;
+  let mixedUser: User;
   let open: Item, locked: Item, archived: Item, deleted: Item;
   let catA: Catalog, catB: Catalog;
 
@@ -49,6 +51,7 @@ describe.each(testDatabases())('policy on $name', (target) => {
     editor = user('editor');
     itemAdmin = user('item-admin');
     teamUser = user('team-user');
+    mixedUser = user('mixed-user');
     open = em.create(Item, { name: 'Open', owner });
     locked = em.create(Item, { name: 'Locked', owner, password: 's3cret' });
     archived = em.create(Item, { name: 'Archived', owner, isArchived: true });
@@ -80,6 +83,15 @@ describe.each(testDatabases())('policy on $name', (target) => {
       memberGroupId: MemberGroup.Edit,
     });
     alsoDirect.catalogs.add(catA);
+    // Reads the whole item as a plain member, edits catalog A through a team.
+    buildMember(em, locked, mixedUser, MemberGroup.ReadOnly);
+    const editsA = em.create(TeamItemMember, {
+      team,
+      item: locked,
+      user: mixedUser,
+      memberGroupId: MemberGroup.Edit,
+    });
+    editsA.catalogs.add(catA);
     await em.flush();
   });
   afterAll(async () => db?.close());
@@ -157,12 +169,31 @@ describe.each(testDatabases())('policy on $name', (target) => {
     });
   });
 
-  it('takes the strongest of several grants and the union of their scopes', async () => {
+  it('counts each grant only in its own catalogs: reads the union, edits only where an edit grant applies', async () => {
+    // Read-only in B through a team, edit in A directly.
     const rights = await policy().rights(new Viewer(teamUser), locked);
     expect(rights).toMatchObject({ visit: true, edit: true, manage: false, memberGroup: MemberGroup.Edit });
     expect(rights.catalogScope).toEqual([catA.id, catB.id].sort((a, b) => a - b));
+    expect(rights.editScope).toEqual([catA.id]);
     expect(PolicyService.inScope(rights, catA.id)).toBe(true);
+    expect(PolicyService.inScope(rights, catB.id)).toBe(true);
     expect(PolicyService.inScope(rights, null)).toBe(false);
+    expect(PolicyService.inEditScope(rights, catA.id)).toBe(true);
+    expect(PolicyService.inEditScope(rights, catB.id)).toBe(false);
+    expect(() => requireWritableScope(rights, catA.id, 'page')).not.toThrow();
+    expect(() => requireWritableScope(rights, catB.id, 'page')).toThrow(DomainError);
+    expect(() => requireWritableScope(rights, catB.id, 'catalog')).toThrow(DomainError);
+  });
+
+  it('does not widen a scoped edit grant to the whole item because an unscoped read-only grant exists', async () => {
+    const rights = await policy().rights(new Viewer(mixedUser), locked);
+    expect(rights).toMatchObject({ visit: true, edit: true, catalogScope: null, editScope: [catA.id] });
+    expect(PolicyService.inScope(rights, catB.id)).toBe(true);
+    expect(() => requireWritableScope(rights, catA.id, 'catalog')).not.toThrow();
+    expect(() => requireWritableScope(rights, catB.id, 'page')).toThrow(DomainError);
+    // Root pages stay writable for every editor, as for any scoped editor.
+    expect(() => requireWritableScope(rights, null, 'page')).not.toThrow();
+    expect(() => requireWritableScope(rights, null, 'catalog')).toThrow(DomainError);
   });
 
   it('makes an archived item read-only for every writer, but lets the owner delete or transfer it', async () => {

@@ -21,6 +21,11 @@ export interface ItemRights {
   archived: boolean;
   /** Top-level catalog ids a scoped member is limited to; null = the whole item. */
   catalogScope: number[] | null;
+  /**
+   * Top-level catalog ids where `edit` applies; null = wherever the viewer may read. Narrower than
+   * `catalogScope` when the grants differ per catalog (read-only in B through a team, edit in A directly).
+   */
+  editScope: number[] | null;
   /** The strongest member group that applies (2 admin, 1 edit, 0 read-only), or null for none. */
   memberGroup: number | null;
 }
@@ -34,6 +39,7 @@ const NONE: ItemRights = {
   isOwner: false,
   archived: false,
   catalogScope: null,
+  editScope: null,
   memberGroup: null,
 };
 
@@ -116,11 +122,10 @@ export class PolicyService {
       viewer.visitPassword !== '' &&
       viewer.visitPassword === item.password;
     const visit = manage || memberGroup !== null || open || passwordOk || unlocked;
-    // A scope applies only below item admin, and only when every applicable grant is scoped.
-    const scoped = !manage && grants.length > 0 && grants.every((g) => g.catalogIds.length > 0);
-    const catalogScope = scoped
-      ? [...new Set(grants.flatMap((g) => g.catalogIds))].sort((a, b) => a - b)
-      : null;
+    // Each grant counts only where it applies: reading reaches the union of all grants' catalogs, editing
+    // only the union of the edit grants' catalogs. An unscoped grant (or item admin) covers the whole item.
+    const catalogScope = manage ? null : scopeOf(grants);
+    const editScope = manage ? null : scopeOf(grants.filter((g) => g.group >= MemberGroup.Edit));
     return {
       visit,
       edit: edit && !item.isArchived,
@@ -128,6 +133,7 @@ export class PolicyService {
       isOwner,
       archived: item.isArchived,
       catalogScope,
+      editScope,
       memberGroup,
     };
   }
@@ -248,6 +254,7 @@ export class PolicyService {
       isOwner: false,
       archived: item.isArchived,
       catalogScope: null,
+      editScope: null,
       memberGroup: null,
     });
   }
@@ -256,6 +263,14 @@ export class PolicyService {
   static inScope(rights: ItemRights, topCatalogId: number | null): boolean {
     if (rights.catalogScope === null) return true;
     return topCatalogId !== null && rights.catalogScope.includes(topCatalogId);
+  }
+
+  /** May the viewer write in the top-level catalog `topCatalogId` (null = item root, open to any editor)? */
+  static inEditScope(rights: ItemRights, topCatalogId: number | null): boolean {
+    if (!rights.edit) return false;
+    if (topCatalogId === null) return true;
+    if (!PolicyService.inScope(rights, topCatalogId)) return false;
+    return rights.editScope === null || rights.editScope.includes(topCatalogId);
   }
 
   /** Remembers that this session unlocked a password-protected item (GraphQL clients). */
@@ -268,6 +283,12 @@ export class PolicyService {
     await this.em.flush();
     this.forget();
   }
+}
+
+/** The catalogs a set of grants reaches: null (the whole item) when any is unscoped, else their union. */
+function scopeOf(grants: Grant[]): number[] | null {
+  if (grants.length === 0 || grants.some((g) => g.catalogIds.length === 0)) return null;
+  return [...new Set(grants.flatMap((g) => g.catalogIds))].sort((a, b) => a - b);
 }
 
 /** Constant-time comparison of two secrets of any length. */

@@ -27,6 +27,13 @@ export class ItemRights {
   })
   catalogScope!: number[] | null;
 
+  @Field(() => [Int], {
+    nullable: true,
+    description:
+      'Top-level catalogs where `edit` applies, when narrower than what the viewer reads; null = wherever they read. Pages at the item root are writable by every editor',
+  })
+  editScope!: number[] | null;
+
   static from(rights: ItemRightsModel): ItemRights {
     return Object.assign(new ItemRights(), rights);
   }

@@ -244,6 +244,40 @@ describe('ItemViewPage', () => {
     expect(await screen.findByLabelText(/Your login password/)).toBeInTheDocument();
   });
 
+  it('offers the edit button only on pages inside the catalogs the member may edit', async () => {
+    const me = buildMe();
+    saveSession('token', me);
+    const mocks = (pageId: number) => [
+      meMock(me),
+      siteInfoMock(),
+      // Edits catalog 3 (Orders) only, reads the rest of the item.
+      itemViewMock({ item, ...menu, pageId, rights: { edit: true, editScope: [3] } }),
+      pageMock({
+        id: 42,
+        itemId: 4,
+        title: 'Ban a user',
+        content: 'Banned',
+        path: [{ id: 1, name: 'Users' }],
+      }),
+      pageMock({
+        id: 43,
+        itemId: 4,
+        title: 'Create an order',
+        content: 'Ordered',
+        path: [{ id: 3, name: 'Orders' }],
+      }),
+      ...lockMocks(pageId, null),
+    ];
+    const outside = renderRoute('/4/42', { mocks: mocks(42) });
+    await screen.findByText('Banned');
+    expect(screen.queryByRole('button', { name: 'Edit the page' })).toBeNull();
+    outside.unmount();
+
+    renderRoute('/4/43', { mocks: mocks(43) });
+    await screen.findByText('Ordered');
+    expect(await screen.findByRole('button', { name: 'Edit the page' })).toBeInTheDocument();
+  });
+
   it('lets a manager give the page its own share link', async () => {
     const user = userEvent.setup();
     const me = buildMe();

@@ -192,6 +192,11 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
 
   const canEdit = item.viewerRights.edit && !item.viewerRights.archived;
   const catalogId = page.data?.page.catalogId ?? null;
+  // A member who edits some catalogs and only reads others gets the edit button on the former only.
+  const editScope = item.viewerRights.editScope;
+  const topCatalogId = page.data?.page.path[0]?.id ?? null;
+  const canEditPage =
+    canEdit && (pageId === null || !editScope || topCatalogId === null || editScope.includes(topCatalogId));
   // Regular items edit in the dialog (no page yet: a new one); single-page items and spreadsheets keep
   // their full-page editor at /page/edit/{item_id}/{page_id}.
   const editHref = !regular && pageId !== null ? `/page/edit/${item.id}/${pageId}` : null;
@@ -306,7 +311,7 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
           me={me}
           page={pageId !== null ? { id: pageId, title: pageTitle } : null}
           editHref={editHref}
-          onEdit={regular && canEdit ? () => setEditing(true) : undefined}
+          onEdit={regular && canEditPage ? () => setEditing(true) : undefined}
           onOpenDialog={openDialog}
           onOpenCatalog={regular ? () => setDrawerOpened(true) : undefined}
         />

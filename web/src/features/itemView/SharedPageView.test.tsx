@@ -6,6 +6,9 @@ import { renderRoute } from '../../test/renderRoute';
 
 describe('SharedPageView', () => {
   it('shows the shared page alone', async () => {
+    // The markdown renderer is its own chunk: load it before rendering, so its first (slow) transform
+    // does not race the assertions below.
+    await import('../markdown/MarkdownView');
     renderRoute('/p/abc123', {
       mocks: [
         {
@@ -28,8 +31,11 @@ describe('SharedPageView', () => {
       ],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Release notes' })).toBeInTheDocument();
-    // The markdown renderer is its own chunk: React retries once it has loaded.
-    await act(() => import('../markdown/MarkdownView'));
+    // The page content sits behind a lazy boundary that suspended outside any act scope; React's retry
+    // is only reliably flushed by an awaited act (without it the skeleton stayed up in about half the runs).
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
     expect(await screen.findByRole('heading', { name: 'Version 2' })).toBeInTheDocument();
     expect(screen.queryByTestId('catalog-tree')).toBeNull();
   });

@@ -142,4 +142,20 @@ describe('ItemIndexPage', () => {
     });
     expect(await screen.findByText('No items yet')).toBeInTheDocument();
   });
+
+  it.each([
+    ['/item/add', 'New item', 'Cancel'],
+    ['/item/group/index', 'Item groups', 'Close'],
+  ])(
+    'opens %s as the list with its dialog, and closing it returns to /item/index',
+    async (path, title, closeLabel) => {
+      const user = userEvent.setup();
+      const { location } = renderRoute(path, { mocks: listMocks() });
+      const dialog = await screen.findByRole('dialog', { name: title });
+      expect(await screen.findByText('Payment API')).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: closeLabel }));
+      await waitFor(() => expect(location().pathname).toBe('/item/index'));
+      expect(screen.queryByRole('dialog', { name: title })).toBeNull();
+    },
+  );
 });

@@ -16,8 +16,9 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFolderOpen, IconLayoutGrid, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '../../app/errors';
 import {
   ItemGroupsDocument,
@@ -39,14 +40,18 @@ const ManageGroupsDialog = lazy(() => import('./ManageGroupsDialog'));
 // scripts/bundle-report.mjs); it opens once the code is there.
 type CreateItemDialogType = typeof import('./dialogs/CreateItemDialog').CreateItemDialog;
 
-/** /item/index: the home after login (spec §2 "Item list"). */
-export function ItemIndexPage() {
+/**
+ * /item/index: the home after login (spec §2 "Item list"). The spec's /item/add and /item/group/index
+ * routes are this list with the create-item or manage-groups dialog open; closing it returns to the list.
+ */
+export function ItemIndexPage({ open }: { open?: 'create' | 'groups' }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [storedGroup, setGroup] = useSelectedGroup();
   const [mode, setMode] = useItemViewMode();
   const [keyword, setKeyword] = useState('');
   const [CreateItemDialog, setCreateItemDialog] = useState<CreateItemDialogType | null>(null);
-  const [managingGroups, setManagingGroups] = useState(false);
+  const [managingGroups, setManagingGroups] = useState(open === 'groups');
   const [openDialog, dialogs] = useItemDialogs();
 
   const site = useQuery(SiteInfoDocument);
@@ -64,6 +69,16 @@ export function ItemIndexPage() {
       (err: unknown) =>
         notifications.show({ color: 'red', message: errorMessage(err, t('common.networkError')) }),
     );
+  }
+
+  useEffect(() => {
+    if (open === 'create') openCreateDialog();
+    // Once per route visit: openCreateDialog only loads the dialog's code and sets state.
+  }, [open]);
+
+  /** Leaving a dialog opened by its own route goes back to the plain list. */
+  function leaveDialogRoute() {
+    if (open) void navigate('/item/index', { replace: true });
   }
 
   const searching = shouldSearch(keyword);
@@ -214,11 +229,23 @@ export function ItemIndexPage() {
         </Grid.Col>
       </Grid>
       {CreateItemDialog ? (
-        <CreateItemDialog opened onClose={() => setCreateItemDialog(null)} groupId={groupId} />
+        <CreateItemDialog
+          opened
+          onClose={() => {
+            setCreateItemDialog(null);
+            leaveDialogRoute();
+          }}
+          groupId={groupId}
+        />
       ) : null}
       {managingGroups ? (
         <Suspense fallback={null}>
-          <ManageGroupsDialog onClose={() => setManagingGroups(false)} />
+          <ManageGroupsDialog
+            onClose={() => {
+              setManagingGroups(false);
+              leaveDialogRoute();
+            }}
+          />
         </Suspense>
       ) : null}
       {dialogs}
