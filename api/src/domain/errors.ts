@@ -191,6 +191,13 @@ export const Codes = {
     zh: '页面标题不能为空',
   },
   PageNotFound: { showdoc: 10101, code: 'PAGE_NOT_FOUND', en: 'The page does not exist', zh: '页面不存在' },
+  /** A page of a password-protected item: REST keeps ShowDoc's answer, GraphQL clients learn to ask for it. */
+  PagePasswordRequired: {
+    showdoc: 10101,
+    code: 'ITEM_PASSWORD_REQUIRED',
+    en: "This page's item is private: enter its visit password",
+    zh: '您没有访问权限',
+  },
   PageVisitDenied: {
     showdoc: 10101,
     code: 'FORBIDDEN',

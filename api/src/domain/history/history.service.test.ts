@@ -202,6 +202,6 @@ describe.each(testDatabases())('page history on $name', (target) => {
     await expectCode(s.history.restore(viewer, hidden.id, version!.id), 'ItemEditDenied');
     await db.services().em.nativeUpdate(Item, { id: item.id }, { password: 'secret' });
     const outsider = await as(stranger);
-    await expectCode(outsider.s.history.list(outsider.viewer, visible.id), 'PageVisitDenied');
+    await expectCode(outsider.s.history.list(outsider.viewer, visible.id), 'PagePasswordRequired');
   });
 });

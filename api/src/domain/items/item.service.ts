@@ -55,6 +55,15 @@ export interface ItemSettingsInput {
   groupIds?: number[];
 }
 
+/**
+ * The base-info form of the web app also changes the personal domain (spec 001 §2); ShowDoc's
+ * `item/update` ignores `item_domain`, so the REST door never passes it.
+ */
+export interface UpdateItemInput extends ItemSettingsInput {
+  /** '' removes the personal domain. */
+  domain?: string;
+}
+
 export interface CreateItemInput extends ItemSettingsInput {
   name: string;
   type?: number;
@@ -188,11 +197,8 @@ export class ItemService {
     return copy;
   }
 
-  /**
-   * Changes the base settings; a field left out stays as it is (ShowDoc blanks omitted fields). The
-   * personal domain cannot change after creation.
-   */
-  async update(viewer: Viewer, itemId: number, input: ItemSettingsInput): Promise<Item> {
+  /** Changes the base settings; a field left out stays as it is (ShowDoc blanks omitted fields). */
+  async update(viewer: Viewer, itemId: number, input: UpdateItemInput): Promise<Item> {
     const user = viewer.requireUser();
     const { item } = await this.policy.requireManage(viewer, itemId);
     // GraphQL clients may send an explicit null: it means "not given" here too.
@@ -204,6 +210,7 @@ export class ItemService {
       if (given(input.allowFeedback)) item.allowFeedback = input.allowFeedback;
     }
     if (given(input.groupIds)) await this.setGroups(user, item, input.groupIds);
+    if (given(input.domain)) item.domain = await this.changeDomain(item, input.domain);
     item.lastUpdateAt = new Date();
     // The change-log entry flushes the item's changes with it: one transaction.
     await this.changeLog.record(item, user, {
@@ -528,6 +535,13 @@ export class ItemService {
       await this.em.flush();
     }
     return domain;
+  }
+
+  /** The item's new personal domain: its own (in any case) stays its own, another is claimed. */
+  private async changeDomain(item: Item, raw: string): Promise<string | null> {
+    const wanted = raw.trim();
+    if (wanted !== '' && wanted.toLowerCase() === (item.domain ?? '').toLowerCase()) return wanted;
+    return this.claimDomain(wanted);
   }
 
   private async flushNewItem(): Promise<void> {

@@ -359,9 +359,9 @@ describe.each(testDatabases())('pages on $name', (target) => {
       const page = await buildPage(db.services().em, source, { title: 'src' });
       await expectCode(copy(null, { pageId: page.id, toItemId: target.id }), 'LoginRequired');
       // A stranger may neither read the private source nor edit the target.
-      await expectCode(copy(stranger, { pageId: page.id, toItemId: target.id }), 'PageVisitDenied');
+      await expectCode(copy(stranger, { pageId: page.id, toItemId: target.id }), 'PagePasswordRequired');
       const theirs = await buildItem(db.services().em, stranger);
-      await expectCode(copy(stranger, { pageId: page.id, toItemId: theirs.id }), 'PageVisitDenied');
+      await expectCode(copy(stranger, { pageId: page.id, toItemId: theirs.id }), 'PagePasswordRequired');
       // A reader reads the source but may not write the target.
       await expectCode(copy(reader, { pageId: page.id, toItemId: target.id }), 'ItemEditDenied');
       // Into an item the editor cannot edit, or a catalog of another item.
@@ -440,8 +440,8 @@ describe.each(testDatabases())('pages on $name', (target) => {
     it('asks for the visit password of a private item, and hides pages of deleted items', async () => {
       const item = await itemWithMembers({ password: 'pw' });
       const page = await buildPage(db.services().em, item);
-      await expectCode(info(stranger, page.id), 'PageVisitDenied');
-      await expectCode(info(null, page.id, 'wrong'), 'PageVisitDenied');
+      await expectCode(info(stranger, page.id), 'PagePasswordRequired');
+      await expectCode(info(null, page.id, 'wrong'), 'PagePasswordRequired');
       expect((await info(null, page.id, 'pw')).page.id).toBe(page.id);
       expect((await info(reader, page.id)).page.id).toBe(page.id);
       const deletedItem = await buildItem(db.services().em, owner, { deletedAt: new Date() });

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { Reference, type EntityManager } from '@mikro-orm/core';
 import {
   AttachmentPage,
   DEFAULT_S_NUMBER,
@@ -239,14 +239,15 @@ export class PageService {
   ): Promise<{ page: Page; item: Item; rights: ItemRights; path: Catalog[] }> {
     const page = pageId > 0 ? await this.em.findOne(Page, { id: pageId, deletedAt: null }) : null;
     if (!page) throw new DomainError('PageNotFound');
-    const { item, rights } = await this.policy.requireVisit(viewer, page.item.id).catch((err: unknown) => {
-      if (err instanceof DomainError && err.codeName === 'ItemNotFound')
-        throw new DomainError('PageNotFound');
-      if (err instanceof DomainError && err.codeName === 'ItemVisitDenied') {
-        throw new DomainError('PageVisitDenied');
-      }
-      throw err;
-    });
+    const { item, rights } = await this.policy
+      .requireVisit(viewer, page.item.id)
+      .catch(async (err: unknown) => {
+        if (err instanceof DomainError && err.codeName === 'ItemNotFound')
+          throw new DomainError('PageNotFound');
+        if (err instanceof DomainError && err.codeName === 'ItemVisitDenied')
+          throw await this.visitDenied(page);
+        throw err;
+      });
     const path = page.catalog ? await loadCatalogPath(this.em, item.id, page.catalog.id) : [];
     // A page whose catalog chain is broken has no top-level catalog a scope could contain.
     const top = path === null ? -1 : (path[0]?.id ?? null);
@@ -254,6 +255,27 @@ export class PageService {
     if (page.isDraft && (!page.author || page.author.id !== viewer.user?.id))
       throw new DomainError('PageDraft');
     return { page, item, rights, path: path ?? [] };
+  }
+
+  /**
+   * `readable`, asked afresh with nothing remembered from earlier: for a subscription, whose subscriber may
+   * be removed from the item or re-scoped while it lasts.
+   */
+  async readableAfresh(viewer: Viewer, pageId: number): ReturnType<PageService['readable']> {
+    this.em.clear();
+    this.policy.forget();
+    return this.readable(viewer, pageId);
+  }
+
+  /**
+   * Why a page of an item the viewer may not visit is refused: an item with a visit password says so (and
+   * which item), so the web app can show the password screen; otherwise a plain refusal.
+   */
+  private async visitDenied(page: Page): Promise<DomainError> {
+    const item = await Reference.create(page.item).load();
+    return item?.password
+      ? new DomainError('PagePasswordRequired', undefined, { itemId: item.id })
+      : new DomainError('PageVisitDenied');
   }
 
   /**

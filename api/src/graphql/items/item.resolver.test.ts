@@ -186,6 +186,63 @@ describe.each(testDatabases())('GraphQL items on $name', (target) => {
     );
   });
 
+  it('tells a page link visitor which item wants its password, and unlocks that item by page id', async () => {
+    const vault = await createItem(alice, { name: 'Page vault', password: 'by-page' });
+    const page = ok(
+      await server.graphql<{ savePage: { id: number } }>(
+        `mutation S($input: SavePageInput!) { savePage(input: $input) { id } }`,
+        { input: { itemId: vault.id, title: 'Inside', content: 'secret' } },
+        alice,
+      ),
+    ).savePage;
+    const READ_PAGE = `query P($id: Int!) { page(id: $id) { title } }`;
+    const refused = await server.graphql(READ_PAGE, { id: page.id }, bob);
+    expect(errorOf(refused)).toEqual({
+      code: 'ITEM_PASSWORD_REQUIRED',
+      showdocCode: 10101,
+      itemId: vault.id,
+    });
+
+    const UNLOCK = `mutation U($page: Int, $pw: String!) {
+      unlockItem(pageId: $page, password: $pw, captchaId: 0, captcha: "${TEST_CAPTCHA}") { id } }`;
+    expect(errorOf(await server.graphql(UNLOCK, { page: page.id, pw: 'wrong' }, bob))?.code).toBe(
+      'VISIT_PASSWORD_WRONG',
+    );
+    expect(ok(await server.graphql(UNLOCK, { page: page.id, pw: 'by-page' }, bob))).toEqual({
+      unlockItem: { id: vault.id },
+    });
+    expect(ok(await server.graphql(READ_PAGE, { id: page.id }, bob))).toEqual({ page: { title: 'Inside' } });
+
+    // The REST door keeps ShowDoc's answer for the same refusal.
+    const rest = await server.form('/api/page/info', { page_id: page.id });
+    expect(rest.body).toMatchObject({ error_code: 10101, error_message: '您没有访问权限' });
+  });
+
+  it('changes, keeps and removes the personal domain from the base-info form', async () => {
+    const site = await createItem(alice, { name: 'Site', domain: 'handbook' });
+    await createItem(bob, { name: 'Other', domain: 'taken1' });
+    const update = (domain: string) =>
+      server.graphql<{ updateItem: { domain: string | null } }>(
+        `mutation U($id: Int!, $domain: String) { updateItem(id: $id, input: { domain: $domain }) { domain } }`,
+        { id: site.id, domain },
+        alice,
+      );
+    expect(ok(await update('Handbook')).updateItem.domain).toBe('Handbook');
+    expect(errorOf(await update('TAKEN1'))).toEqual({ code: 'DOMAIN_TAKEN', showdocCode: 10304 });
+    expect(errorOf(await update('99'))).toEqual({ code: 'DOMAIN_INVALID', showdocCode: 10305 });
+    expect(ok(await item(alice, { id: site.id })).item.domain).toBe('Handbook');
+    expect(ok(await update('manual2')).updateItem.domain).toBe('manual2');
+    expect(ok(await item(bob, { domain: 'manual2' })).item.id).toBe(site.id);
+    expect(errorOf(await item(bob, { domain: 'handbook' }))?.code).toBe('ITEM_NOT_FOUND');
+    expect(ok(await update('')).updateItem.domain).toBeNull();
+    const stranger = await server.graphql(
+      `mutation { updateItem(id: ${site.id}, input: { domain: "mine" }) { id } }`,
+      {},
+      bob,
+    );
+    expect(errorOf(stranger)?.code).toBe('FORBIDDEN');
+  });
+
   it('pages through my items with cursors, in pinned and manual order', async () => {
     const carol = await register('carol');
     const ids: number[] = [];

@@ -205,6 +205,11 @@ export class ItemResolver {
   async unlockItem(
     @Arg('itemId', () => Int, { nullable: true }) itemId: number | null,
     @Arg('domain', () => String, { nullable: true }) domain: string | null,
+    @Arg('pageId', () => Int, {
+      nullable: true,
+      description: 'Unlock the item of this page (the password screen of a page link, /item/password/0)',
+    })
+    pageId: number | null,
     @Arg('password') password: string,
     @Arg('captchaId', () => Int) captchaId: number,
     @Arg('captcha') captcha: string,
@@ -216,6 +221,7 @@ export class ItemResolver {
       ctx.viewer = new Viewer(ctx.viewer.user, ctx.session.visitorKey(), ctx.viewer.ip);
     const item = await ctx.services.items.unlock(ctx.viewer, {
       item: itemId ?? domain ?? '',
+      pageId: pageId ?? undefined,
       password,
       captchaId,
       captcha,

@@ -188,10 +188,16 @@ export class CopyItemInput {
   groupIds?: number[];
 }
 
-@InputType({ description: 'Only the fields given change; the personal domain never does' })
+@InputType({ description: 'Only the fields given change' })
 export class UpdateItemInput {
   @Field({ nullable: true })
   name?: string;
+
+  @Field({
+    nullable: true,
+    description: "Letters and digits, not only digits, unused by other items; '' removes the personal domain",
+  })
+  domain?: string;
 
   @Field({ nullable: true })
   description?: string;
