@@ -560,9 +560,10 @@ const itemRows: Operation[] = [
 
 const memberRows: Operation[] = [
   {
-    // The @-mention and notification pickers: editors (compat-api §7.4); archived items have none.
+    // The @-mention and notification pickers: editors (compat-api §7.4). A read, so the owner of an
+    // archived item still sees who worked in it.
     name: "the item's collaborators",
-    allow: EDIT_SCOPED,
+    allow: [...EDIT_SCOPED, 'owner of archived item'],
     covers: ['Query.itemCollaborators', 'Member/getAllList'],
     graphql: async (m, a) =>
       gqlOutcome(

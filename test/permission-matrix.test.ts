@@ -7,7 +7,7 @@
 // for any that is neither a matrix row nor listed as outside the matrix, so the matrix stays complete.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { GraphQLInputObjectType, GraphQLObjectType } from 'graphql';
-import { getNamedType, isInputObjectType } from 'graphql';
+import { getNamedType, isInputObjectType, isObjectType } from 'graphql';
 import type { Page } from '../db/src';
 import { buildGraphQLSchema } from '../api/src/graphql/schema';
 import { controllers } from '../compat-rest/src/index';
@@ -766,7 +766,40 @@ function restOperations(): string[] {
     .sort();
 }
 
+/**
+ * Object fields that hand out an item's content (its menu, a page) after the object was reached through
+ * another one: each says where the check happens, so a new such field (a `Catalog.pages`, a `Page.item`)
+ * fails the completeness test until someone has looked at it.
+ */
+const REACHED_THROUGH: Record<string, string> = {
+  'Item.menu': 'asks the policy itself (catalogs.menu → requireVisit, scope), however the item was reached',
+  'MyItemEdge.node': "the caller's own item list (owned or member)",
+  'SearchHit.item': 'search filters by rights and scope inside its query',
+  'SearchHit.page': 'search filters by rights and scope inside its query',
+  'TeamItem.item': "an item bound to the caller's team; its menu is checked again by Item.menu",
+  'PageDiff.current': 'the diff is built from pages.readable (visit, scope, drafts)',
+};
+const CONTENT_TYPES = new Set(['Item', 'Page', 'MenuTree']);
+
+async function reachedThroughFields(): Promise<string[]> {
+  const schema = await buildGraphQLSchema();
+  const roots = new Set(['Query', 'Mutation', 'Subscription']);
+  const found: string[] = [];
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || roots.has(type.name) || type.name.startsWith('__')) continue;
+    for (const field of Object.values(type.getFields())) {
+      if (CONTENT_TYPES.has(getNamedType(field.type).name)) found.push(`${type.name}.${field.name}`);
+    }
+  }
+  return found.sort();
+}
+
 describe('permission matrix completeness', () => {
+  test('every field that reaches an item or page through another object says where it is checked', async () => {
+    const found = await reachedThroughFields();
+    expect(found).toEqual(Object.keys(REACHED_THROUGH).sort());
+  });
+
   test('every operation of the code is a matrix row or deliberately outside the matrix', async () => {
     const covered = new Set(ALL_OPERATIONS.flatMap((op) => op.covers));
     const known = new Set([...covered, ...Object.keys(NOT_PERMISSION_SCOPED)]);

@@ -70,7 +70,8 @@ export const member: Controller = {
           addtime: localTime(m.createdAt),
           member_group_id: s(m.memberGroupId),
           cat_id: scope.cat_id,
-          cat_ids: scope.cat_ids.join(','),
+          // One catalog travels in cat_id alone: ShowDoc labels any non-empty cat_ids 多个目录.
+          cat_ids: scope.cat_ids.length > 1 ? scope.cat_ids.join(',') : '',
           name: sOrNull(m.user.name),
           cat_name: scope.cat_name,
           member_group: `${GROUP_NAMES[m.memberGroupId] ?? '只读'}/目录：${scope.cat_name}`,

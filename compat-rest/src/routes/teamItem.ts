@@ -33,7 +33,8 @@ export const teamItem: Controller = {
 
   /**
    * The items bound to a team: ItemRow with the link's id. ShowDoc sent each item's visit password
-   * to every team member here; Quire leaves `password` out (team members reach the items without it).
+   * to every team member here; Quire keeps the key but sends '' (team members reach the items without
+   * it, and managers read it in item/detail).
    */
   getListByTeam: action({
     auth: 'login',
@@ -41,9 +42,9 @@ export const teamItem: Controller = {
     async handle({ services, viewer }, p) {
       const links = await services.teams.items(viewer, p.team_id);
       return links.map((link): Wire => {
-        const row = Object.entries(itemRow(link.item, link.item.owner)).filter(([key]) => key !== 'password');
         return {
-          ...Object.fromEntries(row),
+          ...itemRow(link.item, link.item.owner),
+          password: '',
           addtime: localTime(link.item.createdAt),
           team_id: s(link.team.id),
           id: s(link.id),

@@ -284,7 +284,9 @@ export class CatalogService {
     const { item, rights } = await this.policy.requireEdit(viewer, itemId);
     const tree = await this.treeOf(item);
     if (!tree.has(catalogId)) throw new DomainError('CatalogNotFound');
-    if (!pageVisibleInScope(rights, tree.topOf(catalogId))) throw new DomainError('PageVisitDenied');
+    // Sorting writes: only where the member may edit (a read-only catalog of theirs is not offered).
+    const top = tree.topOf(catalogId);
+    if (top !== null && !PolicyService.inEditScope(rights, top)) throw new DomainError('PageVisitDenied');
     const pages = await this.em.find(
       Page,
       { item, catalog: catalogId, deletedAt: null },
@@ -532,7 +534,7 @@ export class CatalogService {
     }
     if (!catalogId) return 0;
     const path = await loadCatalogPath(this.em, item.id, catalogId);
-    return path && PolicyService.inScope(rights, path[0]!.id) ? catalogId : 0;
+    return path && PolicyService.inEditScope(rights, path[0]!.id) ? catalogId : 0;
   }
 
   /**

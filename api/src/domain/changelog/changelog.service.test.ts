@@ -85,7 +85,7 @@ describe.each(testDatabases())('change log on $name', (target) => {
       ['delete', 'catalog', 'Guides', owner.username],
       ['delete', 'page', 'Intro', owner.username],
       ['update', 'item', item.name, owner.username],
-      ['create', 'member', newcomer.username, owner.username],
+      ['binding', 'member', newcomer.username, owner.username],
       ['update', 'catalog', 'Guides', editor.username],
       ['update', 'page', 'Intro', editor.username],
       ['create', 'page', 'Intro', owner.username],

@@ -75,8 +75,8 @@ describe.each(testDatabases())('item members on $name', (target) => {
     ]);
     const log = await services.em.find(ItemChangeLog, { item: item.id, objectType: 'member' });
     expect(log.map((l) => [l.actionType, l.objectName])).toEqual([
-      ['create', 'alice'],
-      ['create', 'bob'],
+      ['binding', 'alice'],
+      ['binding', 'bob'],
     ]);
 
     const again = await as(owner);
@@ -209,7 +209,7 @@ describe.each(testDatabases())('item members on $name', (target) => {
     expect((await rightsOf(bob, item)).memberGroup).toBeNull();
     const log = await services.em.findOneOrFail(ItemChangeLog, {
       item: item.id,
-      actionType: 'delete',
+      actionType: 'unbound',
       objectType: 'member',
     });
     expect(log.objectName).toBe('bob');

@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import { ItemMember, MemberGroup, TeamItemMember, TeamMember, type User } from '../../../../db/src';
 import type { ChangeLogService } from '../changelog/changelog.service';
 import { DomainError } from '../errors';
-import type { PolicyService } from '../policy/policy.service';
+import { PolicyService } from '../policy/policy.service';
 import type { SettingsService } from '../settings/settings.service';
 import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
@@ -123,7 +123,7 @@ export class MemberService {
         await this.em.persist(rows).flush();
         for (const row of rows) {
           await this.changeLog.record(item, actor, {
-            action: 'create',
+            action: 'binding',
             objectType: 'member',
             objectId: row.user.id,
             objectName: row.user.username,
@@ -186,7 +186,7 @@ export class MemberService {
     await inTransaction(this.em, async () => {
       await this.em.remove(member).flush();
       await this.changeLog.record(item, actor, {
-        action: 'delete',
+        action: 'unbound',
         objectType: 'member',
         objectId: member.user.id,
         objectName: member.user.username,
@@ -236,7 +236,7 @@ export class MemberService {
     const item = await this.policy.findItem(itemId);
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
     const rights = await this.policy.rights(viewer, item);
-    if (!rights.edit) throw new DomainError('MemberListDenied');
+    if (!PolicyService.editsWhenActive(viewer, rights)) throw new DomainError('MemberListDenied');
     await this.em.populate(item, ['owner']);
     const direct = await this.em.find(
       ItemMember,

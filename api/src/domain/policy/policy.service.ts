@@ -124,6 +124,8 @@ export class PolicyService {
     const visit = manage || memberGroup !== null || open || passwordOk || unlocked;
     // Each grant counts only where it applies: reading reaches the union of all grants' catalogs, editing
     // only the union of the edit grants' catalogs. An unscoped grant (or item admin) covers the whole item.
+    // The scope holds on open or password-visited items too, as ShowDoc's menu does for scoped members:
+    // there it narrows what the member works on rather than guarding anything an anonymous reader lacks.
     const catalogScope = manage ? null : scopeOf(grants);
     const editScope = manage ? null : scopeOf(grants.filter((g) => g.group >= MemberGroup.Edit));
     return {
@@ -199,12 +201,8 @@ export class PolicyService {
     const item = await this.findItem(idOrDomain);
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
     const rights = await this.rights(viewer, item);
-    if (
-      rights.archived &&
-      (rights.isOwner || viewer.isAdmin || (rights.memberGroup ?? -1) >= MemberGroup.Edit)
-    ) {
+    if (rights.archived && PolicyService.editsWhenActive(viewer, rights))
       throw new DomainError('ItemArchived');
-    }
     if (!rights.edit) throw new DomainError('ItemEditDenied');
     return { item, rights };
   }
@@ -263,6 +261,14 @@ export class PolicyService {
   static inScope(rights: ItemRights, topCatalogId: number | null): boolean {
     if (rights.catalogScope === null) return true;
     return topCatalogId !== null && rights.catalogScope.includes(topCatalogId);
+  }
+
+  /**
+   * Would the viewer edit the item if it were not archived? Reads meant for editors (who works in the
+   * item) stay open to them on an archived item.
+   */
+  static editsWhenActive(viewer: Viewer, rights: ItemRights): boolean {
+    return rights.isOwner || viewer.isAdmin || (rights.memberGroup ?? -1) >= MemberGroup.Edit;
   }
 
   /** May the viewer write in the top-level catalog `topCatalogId` (null = item root, open to any editor)? */

@@ -158,7 +158,7 @@ describe.each(testDatabases())('teams on $name', (target) => {
     ]);
     expect((await rightsOf(worker, docs)).edit).toBe(true);
     const log = await services.em.find(ItemChangeLog, { item: docs.id, objectType: 'team' });
-    expect(log.map((l) => [l.actionType, l.objectName])).toEqual([['create', 'Core team']]);
+    expect(log.map((l) => [l.actionType, l.objectName])).toEqual([['binding', 'Core team']]);
 
     const again = await as(lead);
     await expectCode(again.services.teams.bindItems(again.viewer, teamId, [docs.id]), 'TeamItemBindFailed');
@@ -273,6 +273,8 @@ describe.each(testDatabases())('teams on $name', (target) => {
     ]);
     await item.services.teams.unbindItem(item.viewer, link.id);
     expect(await db.services().em.count(TeamItemMember, { team: side.id })).toBe(0);
+    const log = await db.services().em.find(ItemChangeLog, { item: api.id, objectType: 'team' });
+    expect(log.map((l) => [l.actionType, l.objectName])).toContainEqual(['unbound', 'Side']);
     await expectCode(item.services.teams.unbindItem(item.viewer, link.id), 'TeamItemNotFound');
   });
 
@@ -295,6 +297,12 @@ describe.each(testDatabases())('teams on $name', (target) => {
     const stranger = await as(outsider);
     await expectCode(stranger.services.teams.unbindItem(stranger.viewer, added[0]!.id), 'TeamManageDenied');
     expect(await db.services().em.count(TeamItem, { team: teamId, item: frozen.id })).toBe(1);
+    // Someone joining the team later gets rows in its active items only.
+    const late = await buildUser(db.services().em, { username: 'late-joiner' });
+    await later.services.teams.addMembers(later.viewer, { teamId, usernames: 'late-joiner' });
+    const lateRows = await db.services().em.find(TeamItemMember, { team: teamId, user: late.id });
+    expect(lateRows.length).toBeGreaterThan(0);
+    expect(lateRows.map((r) => r.item.id)).not.toContain(frozen.id);
   });
 
   it('transfers a team with the bound items its creator owns, after the right password', async () => {

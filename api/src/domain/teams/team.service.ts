@@ -253,9 +253,10 @@ export class TeamService {
         );
         this.em.persist(rows);
         const bound = await this.em.find(TeamItem, { team }, { populate: ['item'] });
+        // An archived item's memberships stay as they were (member/save refuses them too).
         await this.addItemRows(
           team,
-          bound.map((b) => b.item),
+          bound.map((b) => b.item).filter((item) => !item.isArchived),
           newcomers,
         );
         await this.em.flush();
@@ -370,7 +371,7 @@ export class TeamService {
         await this.em.flush();
         for (const item of fresh) {
           await this.changeLog.record(item, actor, {
-            action: 'create',
+            action: 'binding',
             objectType: 'team',
             objectId: team.id,
             objectName: team.name,
@@ -401,7 +402,7 @@ export class TeamService {
       await this.em.nativeDelete(TeamItemMember, { team: link.team, item: link.item });
       await this.em.remove(link).flush();
       await this.changeLog.record(link.item, actor, {
-        action: 'delete',
+        action: 'unbound',
         objectType: 'team',
         objectId: link.team.id,
         objectName: link.team.name,

@@ -152,6 +152,29 @@ describe.each(testDatabases())('page lock subscriptions over graphql-ws on $name
     }
   });
 
+  it('stops telling a subscriber about the lock once they are no longer a member', async () => {
+    const em = server.db.orm.em.fork();
+    const leaver = await buildUser(em);
+    const membership = buildMember(em, page.item, leaver, MemberGroup.ReadOnly);
+    await em.flush();
+    const watcher = subscriber(server, await buildSession(em, leaver), page.id);
+    try {
+      await new Promise((r) => setTimeout(r, 500));
+      await server.graphql(ACQUIRE, { pageId: page.id }, aliceToken);
+      expect((await watcher.waitFor(1)).map((c) => c.holderName)).toEqual([alice.username]);
+
+      await em.remove(membership).flush();
+      await server.graphql(RELEASE, { pageId: page.id }, aliceToken);
+      const until = Date.now() + 5000;
+      while (watcher.results.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+      expect(watcher.changes()).toHaveLength(1);
+      expect(JSON.stringify(watcher.results.slice(1))).toMatch(/ITEM_PASSWORD_REQUIRED/);
+      expect(JSON.stringify(watcher.results.slice(1))).not.toContain('RELEASED');
+    } finally {
+      await watcher.dispose();
+    }
+  });
+
   it('refuses the subscription to someone who may not read the page', async () => {
     const watcher = subscriber(server, strangerToken, page.id);
     try {
@@ -160,7 +183,8 @@ describe.each(testDatabases())('page lock subscriptions over graphql-ws on $name
         await new Promise((r) => setTimeout(r, 25));
       }
       expect(watcher.results).toHaveLength(1);
-      expect(JSON.stringify(watcher.results[0])).toMatch(/FORBIDDEN/);
+      // The page's item has a visit password: the refusal says so.
+      expect(JSON.stringify(watcher.results[0])).toMatch(/ITEM_PASSWORD_REQUIRED/);
       expect(watcher.changes()).toEqual([]);
     } finally {
       await watcher.dispose();

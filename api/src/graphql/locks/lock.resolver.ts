@@ -50,7 +50,13 @@ export class PageLockResolver {
       return ctx.services.pubSub.subscribe('pageLockChanged', pageId);
     },
   })
-  pageLockChanged(@Arg('pageId', () => Int) pageId: number, @Root() event: PageLockEvent): PageLockChange {
+  async pageLockChanged(
+    @Arg('pageId', () => Int) pageId: number,
+    @Root() event: PageLockEvent,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<PageLockChange> {
+    // Asked again for every event: rights can change while the subscription lasts.
+    await ctx.services.pages.readableAfresh(ctx.viewer, pageId);
     return PageLockChange.from({ ...event, pageId });
   }
 }

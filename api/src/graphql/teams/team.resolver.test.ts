@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/core';
-import type { Catalog, Item, User } from '../../../../db/src';
+import { TeamItem, type Catalog, type Item, type User } from '../../../../db/src';
+import { Viewer } from '../../domain/viewer';
 import { buildServices } from '../../domain/services';
 import {
   buildCatalog,
@@ -169,6 +170,37 @@ describe.each(testDatabases())('GraphQL teams on $name', (target) => {
       ),
     ).itemTeams;
     expect(teamsOfItem).toEqual([{ team: { name: 'Core', memberCount: 1 } }]);
+  });
+
+  it("shows a team's item to a member who left it, but not its menu: Item.menu asks the policy again", async () => {
+    const handbook = await buildItem(em(), lead, { name: 'Handbook', password: 'pw2' });
+    await buildCatalog(em(), handbook, { name: 'Secret chapter' });
+    ok(
+      await server.graphql(
+        `mutation B($teamId: Int!, $ids: [Int!]!) { bindTeamItems(teamId: $teamId, itemIds: $ids) { skippedItemIds } }`,
+        { teamId, ids: [handbook.id] },
+        leadToken,
+      ),
+    );
+    const THROUGH_TEAM = `query T($id: Int!) { teamItems(teamId: $id) { item { id name menu { catalogs { name } } } } }`;
+    type Through = {
+      teamItems: Array<{ item: { id: number; name: string; menu: { catalogs: Array<{ name: string }> } } }>;
+    };
+    const before = ok(await server.graphql<Through>(THROUGH_TEAM, { id: teamId }, workerToken));
+    expect(before.teamItems.find((t) => t.item.id === handbook.id)?.item.menu.catalogs).toEqual([
+      { name: 'Secret chapter' },
+    ]);
+
+    ok(await server.graphql(`mutation { leaveItem(id: ${handbook.id}) }`, {}, workerToken));
+    const after = await server.graphql<Through>(THROUGH_TEAM, { id: teamId }, workerToken);
+    expect(errorOf(after)?.code).toBe('ITEM_PASSWORD_REQUIRED');
+    expect(JSON.stringify(after.data ?? null)).not.toContain('Secret chapter');
+
+    // The team's own screens are unchanged for the next tests.
+    await buildServices(em()).teams.unbindItem(
+      new Viewer(lead),
+      (await em().findOneOrFail(TeamItem, { team: teamId, item: handbook.id })).id,
+    );
   });
 
   it('answers COLLABORATOR_LIMIT (10310) when a new team member exceeds the quota', async () => {
