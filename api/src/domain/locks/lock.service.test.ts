@@ -200,8 +200,8 @@ describe.each(testDatabases())('page locks on $name', (target) => {
     await expectCode(state(scoped, hidden.id, t0), 'PageVisitDenied');
     await expectCode(acquire(alice, 0, t0), 'PageNotFound');
     await db.services().em.nativeUpdate(Item, { id: page.item.id }, { password: 'secret' });
-    await expectCode(state(stranger, page.id, t0), 'PageVisitDenied');
-    await expectCode(state(null, page.id, t0), 'PageVisitDenied');
+    await expectCode(state(stranger, page.id, t0), 'PagePasswordRequired');
+    await expectCode(state(null, page.id, t0), 'PagePasswordRequired');
     const anonymous = await as(null);
     await expectCode(anonymous.s.locks.acquire(anonymous.viewer, page.id, {}, t0), 'LoginRequired');
   });
