@@ -166,6 +166,9 @@ export default async function writeAndOrganise(t) {
     await dialog.waitFor();
     await content.waitFor();
     await page.waitForFunction(() => !!document.querySelector('textarea')?.value);
+    // The editor shows the lock it holds, with the spec's "cancel lock" button beside Save.
+    await dialog.getByText('Locked by you').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel lock' }).waitFor();
     const before = await content.inputValue();
     await content.fill(`${before}\nSecond version line`);
     await saveWithShortcut();
@@ -321,6 +324,8 @@ export default async function writeAndOrganise(t) {
       await tree.waitFor();
       const order = () =>
         tree.locator('[data-row]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row')));
+      // Each catalog row offers "sort pages" (spec §2); exact names keep the drag handles apart.
+      await tree.getByRole('button', { name: 'Sort pages: Alpha', exact: true }).waitFor();
       const before = await order();
       expect(
         before.indexOf(`p${moving.id}`) === before.indexOf(`c${alpha}`) + 1 &&

@@ -26,6 +26,7 @@ import {
   IconFolder,
   IconFolderPlus,
   IconGripVertical,
+  IconListNumbers,
   IconPencil,
   IconSearch,
 } from '@tabler/icons-react';
@@ -42,10 +43,18 @@ import {
   ManagerSaveCatalogDocument,
 } from '../../gql/graphql';
 import { CopyPageDialog, useCopyTargets } from '../editor/CopyPageDialog';
+import { SortPagesDialog } from '../editor/SortPagesDialog';
 import { ConfirmIcon } from '../shell/ConfirmAction';
 import { DialogFrame } from '../shell/DialogFrame';
 import { NotFoundPage } from '../shell/NotFoundPage';
-import { MAX_CATALOG_DEPTH, applyDrop, changesBetween, flatten, type Row } from './treeModel';
+import {
+  MAX_CATALOG_DEPTH,
+  applyDrop,
+  changesBetween,
+  flatten,
+  parentCandidates,
+  type Row,
+} from './treeModel';
 
 const DIGITS = /^\d+$/;
 
@@ -72,6 +81,7 @@ function CatalogManager({ itemId }: { itemId: number }) {
   const [editing, setEditing] = useState<EditState | null>(null);
   const [copying, setCopying] = useState<Row | null>(null);
   const [copyingPage, setCopyingPage] = useState<Row | null>(null);
+  const [sorting, setSorting] = useState<Row | null>(null);
 
   const serverRows = useMemo(() => (data ? flatten(data.itemMenu) : []), [data]);
   const rows = optimistic ?? serverRows;
@@ -80,7 +90,6 @@ function CatalogManager({ itemId }: { itemId: number }) {
     const needle = keyword.trim().toLowerCase();
     return needle ? rows.filter((row) => row.label.toLowerCase().includes(needle)) : rows;
   }, [rows, keyword]);
-  const catalogRows = rows.filter((row) => row.kind === 'catalog');
 
   if (error && !data) {
     return (
@@ -176,12 +185,13 @@ function CatalogManager({ itemId }: { itemId: number }) {
     }
   }
 
-  // A parent must leave room below it: a catalog at level 3 cannot hold catalogs.
-  const parentOptions = (exclude?: number) => [
+  // The same rule as a drop: not inside itself, and its subtree stays within three levels.
+  const parentOptions = (catalogId?: number) => [
     { value: '0', label: t('dialog.rootCatalog') },
-    ...catalogRows
-      .filter((row) => row.depth < MAX_CATALOG_DEPTH && row.id !== exclude)
-      .map((row) => ({ value: String(row.id), label: `${'— '.repeat(row.depth - 1)}${row.label}` })),
+    ...parentCandidates(rows, catalogId).map((row) => ({
+      value: String(row.id),
+      label: `${'— '.repeat(row.depth - 1)}${row.label}`,
+    })),
   ];
 
   return (
@@ -307,6 +317,16 @@ function CatalogManager({ itemId }: { itemId: number }) {
                                   <IconPencil size={16} />
                                 </ActionIcon>
                               </Tooltip>
+                              <Tooltip label={t('bar.sortPages')}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="gray"
+                                  aria-label={`${t('bar.sortPages')}: ${row.label}`}
+                                  onClick={() => setSorting(row)}
+                                >
+                                  <IconListNumbers size={16} />
+                                </ActionIcon>
+                              </Tooltip>
                               <Tooltip label={t('catalog.copyMove')}>
                                 <ActionIcon
                                   variant="subtle"
@@ -388,6 +408,15 @@ function CatalogManager({ itemId }: { itemId: number }) {
             setCopyingPage(null);
             void refetch();
           }}
+        />
+      ) : null}
+      {sorting ? (
+        <SortPagesDialog
+          itemId={itemId}
+          catalogId={sorting.id}
+          title={`${t('sort.title')}: ${sorting.label}`}
+          onClose={() => setSorting(null)}
+          onDone={() => void refetch()}
         />
       ) : null}
       {copying ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { applyDrop, changesBetween, flatten, type ModelTree } from './treeModel';
+import { applyDrop, changesBetween, flatten, parentCandidates, type ModelTree } from './treeModel';
 
 const page = (id: number, sNumber = 99) => ({ id, title: `page ${id}`, sNumber });
 
@@ -77,5 +77,18 @@ describe('catalog manager drop rules', () => {
       { pageId: 2, parentId: null, sNumber: 1 },
       { pageId: 1, parentId: null, sNumber: 2 },
     ]);
+  });
+
+  it('offers as parents only catalogs a drop would accept', () => {
+    const keys = (id?: number) => parentCandidates(rows, id).map((r) => r.key);
+    // A new catalog (one level) fits under the first two levels.
+    expect(keys()).toEqual(['c10', 'c20', 'c40']);
+    // c10 spans three levels: only the root can hold it; never itself or its descendants.
+    expect(keys(10)).toEqual([]);
+    // c20 spans two levels: under a top-level catalog, not under itself or its child c30.
+    expect(keys(20)).toEqual(['c10', 'c40']);
+    expect(applyDrop(rows, 'c20', { type: 'into', key: 'c40' }).ok).toBe(true);
+    // c30 (one level) may go anywhere but under itself or at level three.
+    expect(keys(30)).toEqual(['c10', 'c20', 'c40']);
   });
 });

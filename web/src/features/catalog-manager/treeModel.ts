@@ -88,6 +88,21 @@ function catalogHeight(block: readonly Row[]): number {
   return Math.max(...block.filter((row) => row.kind === 'catalog').map((row) => row.depth - head.depth + 1));
 }
 
+/**
+ * The catalogs that may hold `catalogId` (or a new catalog when absent), by the rule drops follow: never
+ * the catalog itself or one of its descendants, and never so deep that its subtree passes three levels.
+ */
+export function parentCandidates(rows: readonly Row[], catalogId?: number): Row[] {
+  const from =
+    catalogId === undefined ? -1 : rows.findIndex((row) => row.kind === 'catalog' && row.id === catalogId);
+  const block = from < 0 ? [] : rows.slice(from, blockEnd(rows, from));
+  const inside = new Set(block.map((row) => row.key));
+  const height = block.length > 0 ? catalogHeight(block) : 1;
+  return rows.filter(
+    (row) => row.kind === 'catalog' && !inside.has(row.key) && row.depth + height <= MAX_CATALOG_DEPTH,
+  );
+}
+
 export type DropTarget =
   /** The dragged row's index in the list without it (as the drag library reports). */
   | { type: 'index'; index: number }

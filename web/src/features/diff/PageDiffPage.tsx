@@ -64,11 +64,13 @@ function PageDiff({ pageId, versionId }: { pageId: number; versionId: number }) 
             {t('diff.back')}
           </Button>
         </Group>
+        {/* Spec §2: current page content beside the history version; the history version is the older side. */}
         <SideBySideDiff
-          left={current.content}
-          right={version.content}
-          leftLabel={t('diff.current')}
-          rightLabel={t('diff.history')}
+          older={version.content}
+          newer={current.content}
+          olderLabel={t('diff.history')}
+          newerLabel={t('diff.current')}
+          newerFirst
           maxHeight="calc(100dvh - 160px)"
         />
       </Stack>

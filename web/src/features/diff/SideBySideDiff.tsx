@@ -5,11 +5,14 @@ import classes from './SideBySideDiff.module.css';
 import { hasChanges, sideBySide, type DiffCell } from './sideBySide';
 
 interface SideBySideDiffProps {
-  /** The older text, shown on the left. */
-  left: string;
-  right: string;
-  leftLabel: string;
-  rightLabel: string;
+  /** Its lines missing from the newer text are marked removed (red). */
+  older: string;
+  /** Its lines missing from the older text are marked added (green). */
+  newer: string;
+  olderLabel: string;
+  newerLabel: string;
+  /** The newer text in the left column (the diff screen's "current page content | history version"). */
+  newerFirst?: boolean;
   maxHeight?: number | string;
 }
 
@@ -42,9 +45,20 @@ function Cell({ cell }: { cell: DiffCell | null }) {
 }
 
 /** Two texts line by line, side by side, changed words highlighted (jsdiff). */
-export function SideBySideDiff({ left, right, leftLabel, rightLabel, maxHeight }: SideBySideDiffProps) {
+export function SideBySideDiff({
+  older,
+  newer,
+  olderLabel,
+  newerLabel,
+  newerFirst = false,
+  maxHeight,
+}: SideBySideDiffProps) {
   const { t } = useTranslation('editor');
-  const rows = useMemo(() => sideBySide(left, right), [left, right]);
+  const rows = useMemo(
+    () => sideBySide(older, newer, { newerOn: newerFirst ? 'left' : 'right' }),
+    [older, newer, newerFirst],
+  );
+  const [leftLabel, rightLabel] = newerFirst ? [newerLabel, olderLabel] : [olderLabel, newerLabel];
   return (
     <Box className={classes.wrap} style={{ maxHeight }} data-testid="side-by-side-diff">
       {!hasChanges(rows) ? (

@@ -12,7 +12,7 @@ export interface DiffCell {
   segments: Segment[];
 }
 
-/** One row of a side-by-side comparison: the left (older) and right (newer) line, either may be absent. */
+/** One row of a side-by-side comparison: the left and right line, either may be absent. */
 export interface DiffRow {
   left: DiffCell | null;
   right: DiffCell | null;
@@ -35,10 +35,20 @@ function wordSegments(left: string, right: string): [Segment[], Segment[]] {
 }
 
 /**
- * A line diff laid out in two columns; removed and added runs are paired row by row and the paired
- * lines carry word-level highlights.
+ * A line diff from `older` to `newer` laid out in two columns; removed and added runs are paired row by
+ * row and the paired lines carry word-level highlights. The older text's lines are `removed`, the newer
+ * text's `added`, whichever column each is shown in (`newerOn`, the right by default).
  */
-export function sideBySide(left: string, right: string): DiffRow[] {
+export function sideBySide(
+  older: string,
+  newer: string,
+  { newerOn = 'right' }: { newerOn?: 'left' | 'right' } = {},
+): DiffRow[] {
+  const rows = olderLeft(older, newer);
+  return newerOn === 'right' ? rows : rows.map((row) => ({ left: row.right, right: row.left }));
+}
+
+function olderLeft(left: string, right: string): DiffRow[] {
   const rows: DiffRow[] = [];
   let leftLine = 0;
   let rightLine = 0;

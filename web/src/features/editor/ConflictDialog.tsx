@@ -59,10 +59,10 @@ export function ConflictDialog({
           </SimpleGrid>
         ) : (
           <SideBySideDiff
-            left={theirs.content}
-            right={mine}
-            leftLabel={t('conflict.theirs')}
-            rightLabel={t('conflict.mine')}
+            older={theirs.content}
+            newer={mine}
+            olderLabel={t('conflict.theirs')}
+            newerLabel={t('conflict.mine')}
             maxHeight="55vh"
           />
         )}

@@ -1,5 +1,4 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { DragDropContext, Draggable, Droppable } from '@hello-pangea/dnd';
 import {
   ActionIcon,
   Alert,
@@ -7,9 +6,7 @@ import {
   Group,
   Loader,
   Menu,
-  Paper,
   Select,
-  Stack,
   Table,
   Text,
   TextInput,
@@ -21,7 +18,6 @@ import {
   IconDots,
   IconFilePlus,
   IconFolderPlus,
-  IconGripVertical,
   IconHistory,
   IconInfoCircle,
   IconListNumbers,
@@ -31,24 +27,24 @@ import {
   IconTrash,
   IconTrashX,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../app/errors';
 import {
-  CatalogManagerDocument,
   EditorCatalogsDocument,
   EditorDeletePageDocument,
   EditorPageDocument,
   EditorRecoverPageDocument,
   EditorRecycleBinDocument,
-  EditorSortPagesDocument,
   ManagerSaveCatalogDocument,
 } from '../../gql/graphql';
 import { DialogFrame } from '../shell/DialogFrame';
 import { CopyPageDialog } from './CopyPageDialog';
 import { HistoryDialog } from './HistoryDialog';
 import { PageEditorDialog, savedPagePath } from './PageEditorDialog';
+import { SortPagesDialog } from './SortPagesDialog';
+import { MAX_CATALOG_DEPTH } from '../catalog-manager/treeModel';
 
 export interface EditorBarProps {
   itemId: number;
@@ -222,6 +218,21 @@ export function EditorBar({
   );
 }
 
+/**
+ * Where "New catalog" puts a catalog by default: in the shown page's catalog, or beside it when that
+ * catalog is already at the third level (catalogs nest at most three deep).
+ */
+export function defaultParent(
+  catalogs: readonly { id: number; level: number; parentId?: number | null }[] | undefined,
+  parentId: number | null,
+): number | null {
+  if (parentId === null) return null;
+  if (!catalogs) return parentId;
+  const own = catalogs.find((c) => c.id === parentId);
+  if (!own) return null;
+  return own.level < MAX_CATALOG_DEPTH ? own.id : (own.parentId ?? null);
+}
+
 function NewCatalogDialog({
   itemId,
   parentId,
@@ -237,12 +248,15 @@ function NewCatalogDialog({
   const catalogs = useQuery(EditorCatalogsDocument, { variables: { itemId } });
   const [save, saving] = useMutation(ManagerSaveCatalogDocument);
   const [name, setName] = useState('');
-  const [parent, setParent] = useState<number | null>(null);
-  useEffect(() => setParent(null), [parentId]);
+  // Undefined until the user picks: then the shown page's catalog is the default parent.
+  const [chosen, setChosen] = useState<number | null | undefined>(undefined);
+  const list = catalogs.data?.catalogs;
+  const parent = chosen !== undefined ? chosen : defaultParent(list, parentId);
+  const setParent = setChosen;
   const options = [
     { value: '0', label: t('dialog.rootCatalog') },
-    ...(catalogs.data?.catalogs ?? [])
-      .filter((c) => c.level < 3)
+    ...(list ?? [])
+      .filter((c) => c.level < MAX_CATALOG_DEPTH)
       .map((c) => ({ value: String(c.id), label: c.path.join(' / ') })),
   ];
   return (
@@ -338,116 +352,6 @@ function RecycleBinDialog({ itemId, onClose, onDone }: { itemId: number; onClose
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      ) : null}
-    </DialogFrame>
-  );
-}
-
-interface SortablePage {
-  id: number;
-  title: string;
-}
-
-function SortPagesDialog({
-  itemId,
-  catalogId,
-  onClose,
-  onDone,
-}: {
-  itemId: number;
-  catalogId: number | null;
-  onClose(): void;
-  onDone(): void;
-}) {
-  const { t } = useTranslation('editor');
-  const { data } = useQuery(CatalogManagerDocument, { variables: { itemId }, fetchPolicy: 'network-only' });
-  const [sortPages, sorting] = useMutation(EditorSortPagesDocument);
-  const [order, setOrder] = useState<SortablePage[] | null>(null);
-  useEffect(() => {
-    if (!data || order) return;
-    const find = (catalogs: typeof data.itemMenu.catalogs): SortablePage[] | null => {
-      for (const catalog of catalogs) {
-        if (catalog.id === catalogId) return catalog.pages.map((p) => ({ id: p.id, title: p.title }));
-        const below = find('catalogs' in catalog ? (catalog.catalogs as typeof data.itemMenu.catalogs) : []);
-        if (below) return below;
-      }
-      return null;
-    };
-    setOrder(
-      catalogId === null
-        ? data.itemMenu.pages.map((p) => ({ id: p.id, title: p.title }))
-        : (find(data.itemMenu.catalogs) ?? []),
-    );
-  }, [data, catalogId, order]);
-
-  return (
-    <DialogFrame
-      opened
-      title={t('sort.title')}
-      onClose={onClose}
-      loading={sorting.loading}
-      confirmDisabled={!order || order.length < 2}
-      onConfirm={() =>
-        void sortPages({
-          variables: {
-            itemId,
-            order: (order ?? []).map((page, index) => ({ pageId: page.id, sNumber: index + 1 })),
-          },
-        })
-          .then(() => {
-            notifications.show({ color: 'green', message: t('sort.saved') });
-            onDone();
-            onClose();
-          })
-          .catch((failure: unknown) => {
-            notifications.show({ color: 'red', message: errorMessage(failure, t('common.networkError')) });
-            onDone();
-          })
-      }
-    >
-      {!order ? <Loader size="sm" /> : null}
-      {order && order.length === 0 ? <Text c="dimmed">{t('sort.empty')}</Text> : null}
-      {order && order.length > 0 ? (
-        <Stack gap={4}>
-          <Text size="xs" c="dimmed">
-            {t('sort.hint')}
-          </Text>
-          <DragDropContext
-            onDragEnd={(result) => {
-              if (!result.destination) return;
-              const next = [...order];
-              const [moved] = next.splice(result.source.index, 1);
-              next.splice(result.destination.index, 0, moved);
-              setOrder(next);
-            }}
-          >
-            <Droppable droppableId="sort-pages">
-              {(provided) => (
-                <Paper withBorder ref={provided.innerRef} {...provided.droppableProps}>
-                  {order.map((page, index) => (
-                    <Draggable key={page.id} draggableId={String(page.id)} index={index}>
-                      {(drag) => (
-                        <Group
-                          ref={drag.innerRef}
-                          {...drag.draggableProps}
-                          {...drag.dragHandleProps}
-                          gap="xs"
-                          px="sm"
-                          py={6}
-                          style={{ ...drag.draggableProps.style, background: 'var(--mantine-color-body)' }}
-                        >
-                          <IconGripVertical size={14} />
-                          <Text size="sm">{page.title}</Text>
-                        </Group>
-                      )}
-                    </Draggable>
-                  ))}
-                  {provided.placeholder}
-                </Paper>
-              )}
-            </Droppable>
-          </DragDropContext>
-        </Stack>
       ) : null}
     </DialogFrame>
   );

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { ActionIcon, Alert, Button, Group, Loader, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/errors';
 import {
@@ -21,6 +21,10 @@ interface HistoryDialogProps {
   baseVersion?: number | null;
   /** Restore and comment editing are shown only when the caller may recover (spec §2). */
   canRestore: boolean;
+  /** Replaces the confirmation question (the editor warns about its unsaved text). */
+  restoreQuestion?: string;
+  /** Right before the restore is sent, after the user confirmed (the editor sets its text aside). */
+  onBeforeRestore?(): void;
   onClose(): void;
   onRestored?(page: EditorPageFieldsFragment): void;
 }
@@ -31,6 +35,8 @@ export function HistoryDialog({
   pageId,
   baseVersion,
   canRestore,
+  restoreQuestion,
+  onBeforeRestore,
   onClose,
   onRestored,
 }: HistoryDialogProps) {
@@ -46,8 +52,19 @@ export function HistoryDialog({
 
   const versions = data?.pageHistory ?? [];
 
+  // Spec §5: page history needs at least one record, or the dialog closes (with a word why).
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  const empty = opened && data !== undefined && data.pageHistory.length === 0;
+  useEffect(() => {
+    if (!empty) return;
+    notifications.show({ color: 'yellow', message: t('history.empty') });
+    closeRef.current();
+  }, [empty, t]);
+
   async function doRestore(versionId: number): Promise<void> {
     try {
+      onBeforeRestore?.();
       const result = await restore({ variables: { pageId, versionId, baseVersion: baseVersion ?? null } });
       if (result.data) {
         notifications.show({ color: 'green', message: t('history.restored') });
@@ -74,7 +91,6 @@ export function HistoryDialog({
     <DialogFrame opened={opened} title={t('history.title')} onClose={onClose} size="xl">
       {loading && !data ? <Loader size="sm" /> : null}
       {error ? <Alert color="red">{errorMessage(error, t('common.networkError'))}</Alert> : null}
-      {data && versions.length === 0 ? <Text c="dimmed">{t('history.empty')}</Text> : null}
       {versions.length > 0 ? (
         <Table.ScrollContainer minWidth={600} maxHeight="60vh">
           <Table striped highlightOnHover>
@@ -152,7 +168,7 @@ export function HistoryDialog({
                       {canRestore ? (
                         <ConfirmButton
                           label={t('history.restore')}
-                          question={t('history.restoreConfirm')}
+                          question={restoreQuestion ?? t('history.restoreConfirm')}
                           loading={restoring.loading}
                           onConfirm={() => doRestore(version.id)}
                         />

@@ -11,6 +11,7 @@ export default function MdEditorImpl({
   height,
   onPaste,
   ariaLabel,
+  readOnly = false,
 }: MarkdownInputProps) {
   const scheme = useComputedColorScheme('light');
   return (
@@ -21,7 +22,8 @@ export default function MdEditorImpl({
         preview={preview ? 'live' : 'edit'}
         height={height}
         visibleDragbar={false}
-        textareaProps={{ onPaste, 'aria-label': ariaLabel }}
+        hideToolbar={readOnly}
+        textareaProps={{ onPaste, 'aria-label': ariaLabel, readOnly }}
       />
     </div>
   );

@@ -1,18 +1,24 @@
 import { ApolloClient, InMemoryCache } from '@apollo/client';
 import { MockLink } from '@apollo/client/testing';
-import { describe, expect, it, jest } from '@jest/globals';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { notifications } from '@mantine/notifications';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../../app/AppProviders';
 import {
   AcquirePageLockDocument,
+  CatalogManagerDocument,
   EditorCatalogsDocument,
   EditorPageDocument,
   EditorSavePageDocument,
+  PageHistoryDocument,
   PageLockChangedDocument,
   ReleasePageLockDocument,
+  RestorePageVersionDocument,
 } from '../../gql/graphql';
 import { createI18n } from '../../i18n/i18n';
+import { saveSession } from '../../session/session';
+import { buildMe } from '../../test/mocks';
 import { PageEditorDialog, type SavedPage } from './PageEditorDialog';
 
 // jsdom cannot run the md-editor's ESM stack quickly; the lazy import is swapped for a textarea.
@@ -22,13 +28,16 @@ jest.mock('./MdEditorImpl', () => ({
     value,
     onChange,
     ariaLabel,
+    readOnly,
   }: {
     value: string;
     onChange(v: string): void;
     ariaLabel: string;
+    readOnly?: boolean;
   }) => (
     <textarea
       aria-label={ariaLabel}
+      readOnly={readOnly}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
     />
@@ -45,45 +54,60 @@ const catalogsMock: MockLink.MockedResponse = {
   maxUsageCount: Number.POSITIVE_INFINITY,
 };
 
-// After its first save a new page is locked for its author (and released when the editor goes).
-const lockMocks: MockLink.MockedResponse[] = [
-  {
+function acquireMock(onCall: () => void = () => undefined): MockLink.MockedResponse {
+  return {
     request: { query: AcquirePageLockDocument, variables: { pageId: 41, renewEverySeconds: 1200 } },
-    result: {
-      data: {
-        acquirePageLock: {
-          __typename: 'PageLockState',
-          pageId: 41,
-          locked: true,
-          mine: true,
-          holderId: 7,
-          holderName: 'alice',
-          lockedUntil: '2999-01-01T00:00:00.000Z',
+    result: () => {
+      onCall();
+      return {
+        data: {
+          acquirePageLock: {
+            __typename: 'PageLockState',
+            pageId: 41,
+            locked: true,
+            mine: true,
+            holderId: 7,
+            holderName: 'alice',
+            lockedUntil: '2999-01-01T00:00:00.000Z',
+          },
         },
-      },
+      };
     },
-  },
-  {
+  };
+}
+
+function releaseMock(onCall: () => void = () => undefined): MockLink.MockedResponse {
+  return {
     request: { query: ReleasePageLockDocument, variables: { pageId: 41 } },
-    result: { data: { releasePageLock: true } },
-  },
-  {
+    result: () => {
+      onCall();
+      return { data: { releasePageLock: true } };
+    },
+  };
+}
+
+function lockChangeMock(holderId: number, holderName: string, delay = 0): MockLink.MockedResponse {
+  return {
     request: { query: PageLockChangedDocument, variables: { pageId: 41 } },
+    delay,
     result: {
       data: {
         pageLockChanged: {
           __typename: 'PageLockChange',
           pageId: 41,
           action: 'ACQUIRED',
-          holderId: 7,
-          holderName: 'alice',
+          holderId,
+          holderName,
           lockedUntil: '2999-01-01T00:00:00.000Z',
           at: '2025-01-01T00:00:00.000Z',
         },
       },
     },
-  },
-];
+  };
+}
+
+// After its first save a new page is locked for its author (and released when the editor goes).
+const lockMocks: MockLink.MockedResponse[] = [acquireMock(), releaseMock(), lockChangeMock(7, 'alice')];
 
 function savedPage(content: string) {
   return {
@@ -120,6 +144,9 @@ function renderEditor(
 }
 
 describe('PageEditorDialog', () => {
+  // Notifications live in one store for the whole file; at most five show at once.
+  beforeEach(() => notifications.clean());
+
   it('creates a new page and reports its id', async () => {
     const content = '# Hello\n\nSome words.';
     const onSaved = jest.fn<(page: SavedPage) => void>();
@@ -216,5 +243,214 @@ describe('PageEditorDialog', () => {
     const notifyDialog = screen.getByRole('dialog', { name: 'Save and notify' });
     fireEvent.click(within(notifyDialog).getByRole('button', { name: 'Save and notify' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it("keeps drafts under the page's own id after its first save", async () => {
+    const onSaved = jest.fn<(page: SavedPage) => void>();
+    renderEditor(
+      [
+        catalogsMock,
+        ...lockMocks,
+        {
+          request: {
+            query: EditorSavePageDocument,
+            variables: { input: { itemId: 3, catalogId: null, title: 'Intro', content: 'First words here' } },
+          },
+          result: { data: { savePage: savedPage('First words here') } },
+        },
+        {
+          request: {
+            query: EditorSavePageDocument,
+            variables: {
+              input: {
+                id: 41,
+                itemId: 3,
+                catalogId: null,
+                title: 'Intro',
+                content: 'Second words, unsaved',
+                baseVersion: 1,
+              },
+            },
+          },
+          error: new Error('offline'),
+        },
+      ],
+      onSaved,
+    );
+    fireEvent.change(screen.getByLabelText('Page title'), { target: { value: 'Intro' } });
+    const editor = await screen.findByLabelText('Page content (markdown)');
+    fireEvent.change(editor, { target: { value: 'First words here' } });
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    fireEvent.change(editor, { target: { value: 'Second words, unsaved' } });
+    fireEvent.keyDown(window, { key: 's', metaKey: true });
+    await waitFor(() => expect(localStorage.getItem('quire.draft.3.41')).toContain('Second words, unsaved'));
+    // The next "New page" must not be offered this page's text.
+    expect(localStorage.getItem('quire.draft.3.new.0')).toBeNull();
+  });
+
+  it('turns editing and saving off when another user takes the lock, keeping the text', async () => {
+    saveSession('token-1', buildMe({ id: 7, username: 'alice' }));
+    const writeText = jest.fn((text: string) => Promise.resolve(void text));
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    renderEditor(
+      [
+        catalogsMock,
+        {
+          request: { query: EditorPageDocument, variables: { id: 41 } },
+          result: { data: { page: savedPage('Old text') } },
+        },
+        acquireMock(),
+        // Bob takes the lock a moment after the editor opened.
+        lockChangeMock(8, 'bob', 300),
+      ],
+      () => undefined,
+      { pageId: 41 },
+    );
+    const editor = await screen.findByLabelText('Page content (markdown)');
+    fireEvent.change(editor, { target: { value: 'My words in progress' } });
+    expect(await screen.findByText(/bob has taken over this page/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Page content (markdown)')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Page content (markdown)')).toHaveValue('My words in progress');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByTestId('editor-lock-state')).toHaveTextContent('Locked by bob');
+    expect(localStorage.getItem('quire.draft.3.41')).toContain('My words in progress');
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    expect(
+      await screen.findByText('bob holds the lock on this page: saving is turned off'),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy my text' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('My words in progress'));
+    expect(screen.getByRole('button', { name: 'Close the editor' })).toBeInTheDocument();
+  });
+
+  it('cancels the lock and locks editing again on request', async () => {
+    let acquired = 0;
+    let released = 0;
+    renderEditor(
+      [
+        catalogsMock,
+        {
+          request: { query: EditorPageDocument, variables: { id: 41 } },
+          result: { data: { page: savedPage('Old text') } },
+        },
+        acquireMock(() => (acquired += 1)),
+        releaseMock(() => (released += 1)),
+        acquireMock(() => (acquired += 1)),
+        releaseMock(),
+        lockChangeMock(7, 'alice'),
+        lockChangeMock(7, 'alice'),
+      ],
+      () => undefined,
+      { pageId: 41 },
+    );
+    const state = await screen.findByTestId('editor-lock-state');
+    await waitFor(() => expect(state).toHaveTextContent('Locked by you'));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel lock' }));
+    await waitFor(() => expect(released).toBe(1));
+    expect(screen.getByTestId('editor-lock-state')).toHaveTextContent('Not locked');
+    fireEvent.click(screen.getByRole('button', { name: 'Lock editing' }));
+    await waitFor(() => expect(screen.getByTestId('editor-lock-state')).toHaveTextContent('Locked by you'));
+    expect(acquired).toBe(2);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it("sorts the catalog's pages from the insert menu", async () => {
+    const menuPage = (id: number, title: string) => ({
+      __typename: 'MenuPage',
+      id,
+      title,
+      catalogId: null,
+      sNumber: 99,
+    });
+    renderEditor(
+      [
+        catalogsMock,
+        {
+          request: { query: CatalogManagerDocument, variables: { itemId: 3 } },
+          result: {
+            data: {
+              item: {
+                __typename: 'Item',
+                id: 3,
+                name: 'Handbook',
+                type: 1,
+                viewerRights: { __typename: 'ItemRights', edit: true, manage: true },
+              },
+              itemMenu: {
+                __typename: 'ItemMenu',
+                pages: [menuPage(1, 'Welcome'), menuPage(2, 'Setup')],
+                catalogs: [],
+              },
+            },
+          },
+        },
+      ],
+      () => undefined,
+    );
+    await screen.findByLabelText('Page content (markdown)');
+    fireEvent.click(screen.getByRole('button', { name: 'Insert' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sort pages' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sort pages' });
+    expect(await within(dialog).findByText('Welcome')).toBeInTheDocument();
+    expect(within(dialog).getByText('Setup')).toBeInTheDocument();
+  });
+
+  it('sets unsaved text aside before restoring a history version, and offers it back', async () => {
+    renderEditor(
+      [
+        catalogsMock,
+        ...lockMocks,
+        {
+          request: { query: EditorPageDocument, variables: { id: 41 } },
+          result: { data: { page: { ...savedPage('Old text'), version: 2 } } },
+        },
+        {
+          request: { query: PageHistoryDocument, variables: { pageId: 41 } },
+          result: {
+            data: {
+              pageHistory: [
+                {
+                  __typename: 'PageVersion',
+                  id: 5,
+                  pageId: 41,
+                  version: 1,
+                  title: 'Intro',
+                  content: 'First text',
+                  comments: '',
+                  authorName: 'alice',
+                  savedAt: '2024-12-01T00:00:00.000Z',
+                },
+              ],
+            },
+          },
+        },
+        {
+          request: {
+            query: RestorePageVersionDocument,
+            variables: { pageId: 41, versionId: 5, baseVersion: 2 },
+          },
+          result: { data: { restorePageVersion: { ...savedPage('First text'), version: 3 } } },
+        },
+      ],
+      () => undefined,
+      { pageId: 41 },
+    );
+    const editor = await screen.findByLabelText('Page content (markdown)');
+    await waitFor(() => expect(editor).toHaveValue('Old text'));
+    fireEvent.change(editor, { target: { value: 'My unsaved words' } });
+    fireEvent.click(screen.getByRole('button', { name: 'History versions' }));
+    const history = await screen.findByRole('dialog', { name: 'History versions' });
+    fireEvent.click(await within(history).findByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText(/You have unsaved changes/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByLabelText('Page content (markdown)')).toHaveValue('First text'));
+    expect(localStorage.getItem('quire.draft.3.41')).toContain('My unsaved words');
+    const offer = await screen.findByRole('dialog', { name: 'Unsaved draft' });
+    expect(within(offer).getByText(/The version is restored/)).toBeInTheDocument();
+    fireEvent.click(within(offer).getByRole('button', { name: 'Restore the draft' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Page content (markdown)')).toHaveValue('My unsaved words'),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import {
   Alert,
+  Badge,
   Box,
   Button,
   Center,
@@ -21,8 +22,12 @@ import { notifications } from '@mantine/notifications';
 import {
   IconBell,
   IconChevronDown,
+  IconCopy,
   IconDeviceFloppy,
   IconHistory,
+  IconListNumbers,
+  IconLock,
+  IconLockOpen,
   IconPencil,
   IconTemplate,
   IconTool,
@@ -37,6 +42,7 @@ import {
   EditorPageDocument,
   EditorSavePageDocument,
   EditorSaveTemplateDocument,
+  ItemViewDocument,
   type EditorPageFieldsFragment,
 } from '../../gql/graphql';
 import { useSession } from '../../session/session';
@@ -57,6 +63,7 @@ import {
   shouldSaveDraft,
   type Draft,
 } from './rules';
+import { SortPagesDialog } from './SortPagesDialog';
 import { TextToolDialog, type TextTool } from './TextToolDialog';
 import { usePageLock } from './usePageLock';
 
@@ -154,16 +161,25 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
   const [ready, setReady] = useState(pageId <= 0);
   const [saving, setSaving] = useState(false);
   const [offeredDraft, setOfferedDraft] = useState<Draft | null>(null);
+  /** Why the draft is offered: found on opening, or set aside by a history restore. */
+  const [draftReason, setDraftReason] = useState<'found' | 'restore'>('found');
+  /** The text as last loaded or saved, to tell unsaved changes. */
+  const [savedText, setSavedText] = useState({ title: '', content: '' });
   const [conflict, setConflict] = useState<EditorPageFieldsFragment | null>(null);
   const [tool, setTool] = useState<TextTool | null>(null);
-  const [dialog, setDialog] = useState<'templates' | 'history' | 'notify' | 'template' | null>(null);
+  const [dialog, setDialog] = useState<'templates' | 'history' | 'notify' | 'template' | 'sort' | null>(null);
   const [notifyText, setNotifyText] = useState('');
   const [templateName, setTemplateName] = useState('');
   const [pendingPaste, setPendingPaste] = useState<PendingPaste | null>(null);
+  /** Who took the lock from us: editing and saving are off until we hold it again. */
   const [lockLost, setLockLost] = useState<string | null>(null);
+  const [locking, setLocking] = useState(false);
   const editorRoot = useRef<HTMLDivElement>(null);
   const previewAlerted = useRef(false);
-  const key = useMemo(() => draftKey(itemId, pageId, catalogId ?? null), [itemId, pageId, catalogId]);
+  // Drafts follow the page's id: a new page's draft moves to the page's own key with its first save.
+  const newPageKey = useMemo(() => draftKey(itemId, 0, catalogId ?? null), [itemId, catalogId]);
+  const key = useMemo(() => draftKey(itemId, currentId, catalogId ?? null), [itemId, currentId, catalogId]);
+  const dirty = title !== savedText.title || content !== savedText.content;
 
   // Latest values for timers and keyboard shortcuts.
   const latest = useRef({ title, content });
@@ -184,8 +200,23 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
       });
       closeEditor.current();
     },
-    onLost: (name) => setLockLost(name || t('lock.unknownUser')),
+    onLost: (name) => {
+      // Spec §4: editing is turned off; the text stays in the editor and in a local draft.
+      const { title: draftTitle, content: draftContent } = latest.current;
+      saveDraft(key, { title: draftTitle, content: draftContent, savedAt: Date.now() });
+      setLockLost(name || t('lock.unknownUser'));
+    },
   });
+
+  const previousKey = useRef(key);
+  useEffect(() => {
+    const previous = previousKey.current;
+    previousKey.current = key;
+    if (previous === key) return;
+    const left = loadDraft(previous);
+    if (left) saveDraft(key, left);
+    clearDraft(previous);
+  }, [key]);
 
   // The loaded page fills the form once; then the draft rule may offer a restore.
   useEffect(() => {
@@ -195,6 +226,7 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
     setContent(page.content);
     setCatalog(page.catalogId ?? null);
     setBaseVersion(page.version);
+    setSavedText({ title: page.title, content: page.content });
     const draft = loadDraft(key);
     if (shouldOfferDraft(draft, { content: page.content, updatedAt: page.updatedAt })) setOfferedDraft(draft);
     setReady(true);
@@ -202,9 +234,9 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
 
   useEffect(() => {
     if (pageId > 0) return;
-    const draft = loadDraft(key);
+    const draft = loadDraft(newPageKey);
     if (shouldOfferDraft(draft, null)) setOfferedDraft(draft);
-  }, [pageId, key]);
+  }, [pageId, newPageKey]);
 
   // Drafts every 30 s while there is something worth keeping.
   useEffect(() => {
@@ -231,6 +263,10 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
   const save = useCallback(
     async (options: SaveOptions = {}): Promise<boolean> => {
       const { title: pageTitle, content: pageContent } = latest.current;
+      if (lockLost) {
+        notifications.show({ color: 'orange', message: t('lock.saveOff', { name: lockLost }) });
+        return false;
+      }
       if (!pageTitle.trim()) {
         notifications.show({ color: 'red', message: t('dialog.emptyTitle') });
         setEditingTitle(true);
@@ -258,6 +294,7 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
         const created = currentId <= 0;
         setCurrentId(page.id);
         setBaseVersion(page.version);
+        setSavedText({ title: pageTitle, content: pageContent });
         setConflict(null);
         clearDraft(key);
         notifications.show({ color: 'green', message: t('dialog.saved') });
@@ -296,7 +333,7 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
         setSaving(false);
       }
     },
-    [baseVersion, catalog, client, currentId, itemId, key, lock, onClose, onSaved, savePage, t],
+    [baseVersion, catalog, client, currentId, itemId, key, lock, lockLost, onClose, onSaved, savePage, t],
   );
 
   // Ctrl/Cmd+S saves while the editor is open.
@@ -340,6 +377,45 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
   async function close() {
     await lock.release();
     onClose();
+  }
+
+  /** "Lock editing": take the lock (again); on success editing and saving come back. */
+  async function lockEditing() {
+    setLocking(true);
+    try {
+      if (await lock.lock()) {
+        setLockLost(null);
+        notifications.show({ color: 'green', message: t('lock.locked') });
+      }
+    } catch (failure) {
+      notifications.show({ color: 'red', message: errorMessage(failure, t('common.networkError')) });
+    } finally {
+      setLocking(false);
+    }
+  }
+
+  async function cancelLock() {
+    await lock.release();
+    notifications.show({ message: t('lock.released') });
+  }
+
+  async function copyText() {
+    try {
+      await navigator.clipboard.writeText(latest.current.content);
+      notifications.show({ color: 'green', message: t('lock.copied') });
+    } catch {
+      notifications.show({ color: 'orange', message: t('lock.copyFailed') });
+    }
+  }
+
+  /** Restoring a version replaces the editor's text: unsaved text is set aside as a draft first. */
+  const setAside = useRef<Draft | null>(null);
+  function beforeRestore() {
+    setAside.current = null;
+    if (!dirty) return;
+    const draft = { title, content, savedAt: Date.now() };
+    saveDraft(key, draft);
+    setAside.current = draft;
   }
 
   const catalogOptions = useMemo(
@@ -400,6 +476,10 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
         <Menu.Item onClick={() => setTool('beautifyJson')}>{t('insert.beautifyJson')}</Menu.Item>
         <Menu.Item onClick={() => setTool('pasteTable')}>{t('insert.pasteTable')}</Menu.Item>
         <Menu.Item onClick={() => setTool('sqlToTable')}>{t('insert.sqlToTable')}</Menu.Item>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconListNumbers size={14} />} onClick={() => setDialog('sort')}>
+          {t('bar.sortPages')}
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
@@ -465,7 +545,11 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item leftSection={<IconBell size={14} />} onClick={() => setDialog('notify')}>
+              <Menu.Item
+                leftSection={<IconBell size={14} />}
+                disabled={lockLost !== null}
+                onClick={() => setDialog('notify')}
+              >
                 {t('dialog.saveAndNotify')}
               </Menu.Item>
               <Menu.Item
@@ -479,8 +563,46 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
-          <Tooltip label={t('dialog.saveShortcut')}>
-            <Button leftSection={<IconDeviceFloppy size={16} />} loading={saving} onClick={() => void save()}>
+          {currentId > 0 ? (
+            <>
+              <Badge
+                variant="light"
+                color={lock.held ? 'green' : lockLost ? 'orange' : 'gray'}
+                data-testid="editor-lock-state"
+              >
+                {lock.held
+                  ? t('lock.stateMine')
+                  : lockLost
+                    ? t('lock.stateOther', { name: lockLost })
+                    : t('lock.stateNone')}
+              </Badge>
+              {lock.held ? (
+                <Button
+                  variant="default"
+                  leftSection={<IconLockOpen size={16} />}
+                  onClick={() => void cancelLock()}
+                >
+                  {t('lock.cancel')}
+                </Button>
+              ) : (
+                <Button
+                  variant="default"
+                  leftSection={<IconLock size={16} />}
+                  loading={locking}
+                  onClick={() => void lockEditing()}
+                >
+                  {t('lock.lockEditing')}
+                </Button>
+              )}
+            </>
+          ) : null}
+          <Tooltip label={lockLost ? t('lock.saveOff', { name: lockLost }) : t('dialog.saveShortcut')}>
+            <Button
+              leftSection={<IconDeviceFloppy size={16} />}
+              loading={saving}
+              disabled={lockLost !== null}
+              onClick={() => void save()}
+            >
               {t('dialog.save')}
             </Button>
           </Tooltip>
@@ -491,15 +613,33 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
       </Group>
 
       {lockLost ? (
-        <Alert color="orange" withCloseButton onClose={() => setLockLost(null)}>
-          {t('lock.lost', { name: lockLost })}
+        <Alert color="orange" title={t('lock.lostTitle')} data-testid="editor-lock-lost">
+          <Stack gap="xs">
+            <Text size="sm">{t('lock.lost', { name: lockLost })}</Text>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconCopy size={14} />}
+                onClick={() => void copyText()}
+              >
+                {t('lock.copyText')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => void close()}>
+                {t('lock.closeEditor')}
+              </Button>
+            </Group>
+          </Stack>
         </Alert>
       ) : null}
 
       <Box ref={editorRoot}>
         <MarkdownInput
           value={content}
-          onChange={setContent}
+          onChange={(value) => {
+            if (!lockLost) setContent(value);
+          }}
+          readOnly={lockLost !== null}
           preview={preview}
           height="70vh"
           onPaste={onPaste}
@@ -529,13 +669,31 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
           opened={dialog === 'history'}
           pageId={currentId}
           baseVersion={baseVersion}
-          canRestore
+          canRestore={!lockLost}
+          restoreQuestion={dirty ? t('history.restoreUnsaved') : undefined}
+          onBeforeRestore={beforeRestore}
           onClose={() => setDialog(null)}
           onRestored={(page) => {
             setContent(page.content);
             setTitle(page.title);
             setBaseVersion(page.version);
+            setSavedText({ title: page.title, content: page.content });
+            const aside = setAside.current;
+            setAside.current = null;
+            if (aside) {
+              // Offer the set-aside text straight away: put it back, or discard it knowingly.
+              setDraftReason('restore');
+              setOfferedDraft(aside);
+            }
           }}
+        />
+      ) : null}
+      {dialog === 'sort' ? (
+        <SortPagesDialog
+          itemId={itemId}
+          catalogId={catalog}
+          onClose={() => setDialog(null)}
+          onDone={() => void client.refetchQueries({ include: [ItemViewDocument] })}
         />
       ) : null}
 
@@ -635,9 +793,11 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
         confirmLabel={t('draft.restore')}
       >
         <Text>
-          {t('draft.question', {
-            time: offeredDraft ? new Date(offeredDraft.savedAt).toLocaleString(i18n.language) : '',
-          })}
+          {draftReason === 'restore'
+            ? t('draft.afterRestore')
+            : t('draft.question', {
+                time: offeredDraft ? new Date(offeredDraft.savedAt).toLocaleString(i18n.language) : '',
+              })}
         </Text>
       </DialogFrame>
 
@@ -650,6 +810,7 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
             setContent(conflict.content);
             setTitle(conflict.title);
             setBaseVersion(conflict.version);
+            setSavedText({ title: conflict.title, content: conflict.content });
             setConflict(null);
           }}
           onClose={() => setConflict(null)}

@@ -8,4 +8,6 @@ export interface MarkdownInputProps {
   height: string;
   onPaste?(event: ClipboardEvent<HTMLTextAreaElement>): void;
   ariaLabel: string;
+  /** Editing turned off (the lock went to someone else); the text stays selectable. */
+  readOnly?: boolean;
 }

@@ -25,65 +25,95 @@ function lockHolder(error: unknown): string | null | undefined {
   return typeof name === 'string' ? name : null;
 }
 
+/** Where the editor's lock stands: not yet known, ours, given up by the user, or taken by someone else. */
+export type PageLockStatus = 'idle' | 'held' | 'released' | 'lost';
+
+type TakeMode = 'open' | 'renew' | 'manual';
+
 /**
  * The page lock of the editor (spec §4): taken on opening an existing page, renewed every 20 minutes,
  * released on close and by a beacon on unload; lock changes arrive over the `pageLockChanged` subscription.
+ * The editor's "lock editing" and "cancel lock" buttons call `lock` and `release`.
  */
 export function usePageLock({ itemId, pageId, enabled, myUserId, onDenied, onLost }: PageLockOptions) {
   const [acquire] = useMutation(AcquirePageLockDocument);
   const [releaseMutation] = useMutation(ReleasePageLockDocument);
-  const [held, setHeld] = useState(false);
+  const [status, setStatus] = useState<PageLockStatus>('idle');
   const heldRef = useRef(false);
   const callbacks = useRef({ onDenied, onLost });
   callbacks.current = { onDenied, onLost };
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Bumped whenever a running acquire or renewal stops mattering (unmount, a release, a manual lock).
+  const generation = useRef(0);
+
+  const stop = useCallback(() => {
+    generation.current += 1;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = undefined;
+  }, []);
+
+  const take = useCallback(
+    async (mode: TakeMode): Promise<boolean> => {
+      const run = generation.current;
+      const schedule = (delay: number) => {
+        timer.current = setTimeout(() => void take('renew'), delay);
+      };
+      const refused = (holder: string | null) => {
+        heldRef.current = false;
+        setStatus('lost');
+        // Only the first attempt closes the editor; later, the user's text stays (the editor turns read-only).
+        if (mode === 'open') callbacks.current.onDenied(holder);
+        else callbacks.current.onLost(holder ?? '');
+        return false;
+      };
+      try {
+        const result = await acquire({ variables: { pageId, renewEverySeconds: LOCK_RENEW_SECONDS } });
+        if (run !== generation.current) return false;
+        const state = result.data?.acquirePageLock;
+        if (state && lockedByOther(state)) return refused(state.holderName ?? null);
+        heldRef.current = true;
+        setStatus('held');
+        schedule(renewDelay(state?.lockedUntil ?? null));
+        return true;
+      } catch (error) {
+        if (run !== generation.current) return false;
+        const holder = lockHolder(error);
+        if (holder !== undefined) return refused(holder);
+        // A network hiccup: try again at the next interval rather than closing the editor.
+        if (mode !== 'manual') schedule(renewDelay(null));
+        else throw error;
+        return false;
+      }
+    },
+    [pageId, acquire],
+  );
 
   useEffect(() => {
     if (!enabled || pageId <= 0) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const take = async (first: boolean) => {
-      try {
-        const result = await acquire({ variables: { pageId, renewEverySeconds: LOCK_RENEW_SECONDS } });
-        if (cancelled) return;
-        const state = result.data?.acquirePageLock;
-        if (state && lockedByOther(state)) {
-          callbacks.current.onDenied(state.holderName ?? null);
-          return;
-        }
-        heldRef.current = true;
-        setHeld(true);
-        timer = setTimeout(() => void take(false), renewDelay(state?.lockedUntil ?? null));
-      } catch (error) {
-        if (cancelled) return;
-        const holder = lockHolder(error);
-        if (holder !== undefined) {
-          heldRef.current = false;
-          setHeld(false);
-          if (first) callbacks.current.onDenied(holder);
-          else callbacks.current.onLost(holder ?? '');
-          return;
-        }
-        // A network hiccup: try again at the next interval rather than closing the editor.
-        timer = setTimeout(() => void take(false), renewDelay(null));
-      }
-    };
-    void take(true);
-    return () => {
-      cancelled = true;
-      if (timer) clearTimeout(timer);
-    };
-  }, [enabled, pageId, acquire]);
+    stop();
+    void take('open');
+    return stop;
+  }, [enabled, pageId, take, stop]);
 
+  /** "Lock editing": take the lock again (after a cancel, or once another holder has left). */
+  const lock = useCallback(async (): Promise<boolean> => {
+    if (pageId <= 0) return false;
+    stop();
+    return take('manual');
+  }, [pageId, stop, take]);
+
+  /** "Cancel lock", and on close: others may edit; no renewals until `lock` is called. */
   const release = useCallback(async () => {
+    stop();
     if (!heldRef.current || pageId <= 0) return;
     heldRef.current = false;
-    setHeld(false);
+    setStatus('released');
     try {
       await releaseMutation({ variables: { pageId } });
     } catch {
       // The lock runs out by itself.
     }
-  }, [pageId, releaseMutation]);
+  }, [pageId, releaseMutation, stop]);
 
   // Closing the tab: a beacon survives the unload where a fetch would be cancelled.
   useEffect(() => {
@@ -102,17 +132,18 @@ export function usePageLock({ itemId, pageId, enabled, myUserId, onDenied, onLos
 
   useSubscription(PageLockChangedDocument, {
     variables: { pageId },
-    skip: !held || pageId <= 0,
+    skip: status !== 'held' || pageId <= 0,
     onData: ({ data }) => {
       const change = data.data?.pageLockChanged;
       if (!change || myUserId === null) return;
       if ((change.action === 'ACQUIRED' || change.action === 'RENEWED') && change.holderId !== myUserId) {
+        stop();
         heldRef.current = false;
-        setHeld(false);
+        setStatus('lost');
         callbacks.current.onLost(change.holderName);
       }
     },
   });
 
-  return { held, release };
+  return { status, held: status === 'held', lock, release };
 }
