@@ -11,7 +11,8 @@
 // screen requests them as soon as it renders), shown in their own column. Screen modules are found through
 // Vite's manifest (web/dist/.vite/manifest.json, `build.manifest`), or, when bundled into a shared chunk,
 // through the chunks' source maps.
-// Exit code: 0 within budget, 1 over budget or a forbidden module in the item list, 2 no usable build.
+// Exit code: 0 within budget, 1 over budget or a forbidden module in a route's first load (the item list,
+// the item view), 2 no usable build.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +39,13 @@ const ROUTES = [
     route: '/{item_id}',
     modules: ['src/features/itemView/ItemViewPage.tsx'],
     firstRender: ['src/features/markdown/MarkdownView.tsx'],
+    // Readers do not download the editor: its bar and dialog load for editors, when used.
+    forbidden: [
+      /\/node_modules\/turndown\//,
+      /\/node_modules\/diff\//,
+      /\/node_modules\/@uiw\/react-md-editor\//,
+      /\/node_modules\/@hello-pangea\/dnd\//,
+    ],
   },
   {
     route: '/p/{unique_key}',

@@ -36,6 +36,18 @@ export async function registerThroughUi(t, page, username) {
   return user;
 }
 
+/** Logs in through /user/login (name, password, captcha); the page ends on the item list, signed in. */
+export async function loginThroughUi(t, page, user) {
+  await page.goto(`${t.base}/user/login`);
+  await page.getByLabel('Username or e-mail', { exact: true }).fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Captcha', { exact: true }).fill(t.CAPTCHA);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname === '/item/index');
+  const shown = await page.getByTestId('shell-username').textContent();
+  t.expect(shown === user.username, `the header shows ${JSON.stringify(shown)}`);
+}
+
 /** Creates a private item with the "New item" dialog; returns its address in the list (`/{id}`). */
 export async function createPrivateItemThroughUi(page, name) {
   await page.getByRole('button', { name: 'New item' }).click();

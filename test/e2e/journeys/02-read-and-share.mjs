@@ -1,10 +1,12 @@
-// Find, read and share on a desktop screen: a private item made in the UI, starred from its menu, read
+// Find, read and share on a desktop screen: log in through /user/login (the account is registered first,
+// in another browser context), a private item made in the UI, starred from its menu, read
 // through the catalog tree; a page shared for 7 days opened by a logged-out visitor, and the private item
 // opened by a visitor with its password; the item list and item view in Chinese.
 // The phone version (catalog drawer) is 02-read-and-share-phone.mjs.
 import {
   createPrivateItemThroughUi,
   expectTourRendered,
+  loginThroughUi,
   registerThroughUi,
   shareForSevenDays,
   stamp,
@@ -20,8 +22,20 @@ export default async function readAndShare(t) {
   const item = {}; // path, id, pages
   let sharePath = null;
 
+  await scenario(page, 'read-and-share: the owner logs in through /user/login', async () => {
+    // The account comes first (the issue's journey starts at "log in"), made where it leaves no session.
+    const signup = await t.newPage({ label: 'registration' });
+    let user;
+    try {
+      user = await registerThroughUi(t, signup.page, `e2e_rs_${id}`);
+    } finally {
+      await signup.context.close();
+    }
+    await loginThroughUi(t, page, user);
+    await t.screenshot(page, '00-logged-in');
+  });
+
   await scenario(page, 'read-and-share: a new private item shows in the item list', async () => {
-    await registerThroughUi(t, page, `e2e_rs_${id}`);
     item.path = await createPrivateItemThroughUi(page, itemName);
     item.id = Number(item.path.slice(1));
     expect(Number.isInteger(item.id), `unexpected item address ${item.path}`);
@@ -52,6 +66,8 @@ export default async function readAndShare(t) {
     await page.getByRole('link', { name: itemName, exact: true }).click();
     await page.waitForURL((url) => url.pathname === item.path);
     await page.getByText('This item has no pages yet').waitFor();
+    await page.getByTestId('item-footer').waitFor();
+    await t.screenshot(page, '02b-item-opened');
     item.pages = await writePages(page, item.id);
   });
 

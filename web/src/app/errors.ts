@@ -15,3 +15,10 @@ export function errorMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/** A number the server put beside the code (`extensions.itemId` of ITEM_PASSWORD_REQUIRED, say). */
+export function errorNumber(error: unknown, key: string): number | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  const value = error.errors[0]?.extensions?.[key];
+  return typeof value === 'number' ? value : undefined;
+}

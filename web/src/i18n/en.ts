@@ -121,6 +121,7 @@ export const en = {
     loadMore: 'Load more',
     moreActions: 'More actions for {{name}}',
     dragHandle: 'Drag {{name}} to reorder',
+    cardSortHint: 'To put items in your own order, switch to the list view and drag them by their handles.',
     noDescription: 'No description',
     pinned: 'Pinned',
     starred: 'Starred',
@@ -166,13 +167,22 @@ export const en = {
     archive: 'Archive',
     delete: 'Delete item',
     settings: 'Item settings',
+    import: 'Import',
+    export: 'Export',
+  },
+  importItem: {
+    title: 'Import into {{name}}',
+    comingSoon: 'Importing files arrives with a later release.',
+    formats:
+      'It will take Postman collections, Swagger / OpenAPI 3 documents and zipped markdown, into this item or a new one.',
   },
   itemForm: {
     name: 'Item name',
     description: 'Description',
     domain: 'Personal domain',
     domainHint: 'Optional: letters and digits, not digits only. The item then opens at /your-domain.',
-    domainFixed: 'A personal domain is chosen when the item is created and cannot change.',
+    domainEdit:
+      'Letters and digits, not digits only; empty removes it. Old links with the previous domain stop working.',
     noDomain: 'none',
     visibility: 'Visibility',
     open: 'Open: anyone with the link can read it',
@@ -201,6 +211,9 @@ export const en = {
       "Scripts write pages into a regular item through the open API: create a regular item first, then post each page with that item's api_key and api_token. Pages land in the catalog you name (created when missing); a page with the same title in the same catalog is updated.",
     openApiItem: 'Item to write into',
     openApiNoItem: 'You manage no regular item yet: create one first, then come back here for its key.',
+    importFile: 'Import file',
+    importFileText:
+      'Create an item from a Postman collection, a Swagger / OpenAPI 3 document or zipped markdown.',
     submit: 'Create',
     created: 'The item is created',
   },
@@ -391,6 +404,8 @@ export const en = {
     sheetUnknown: 'The content of this spreadsheet could not be read as sheets; here it is as stored:',
     lockedBy: '{{name}} is editing this page right now.',
     lockUnknownUser: 'Someone',
+    about: 'About this site',
+    poweredBy: 'Documents served by Quire',
   },
   itemPassword: {
     title: 'Private item',

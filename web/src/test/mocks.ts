@@ -326,3 +326,17 @@ export function searchPagesMock(
     maxUsageCount: Number.POSITIVE_INFINITY,
   };
 }
+
+/** The page view refused (ITEM_PASSWORD_REQUIRED carries `extensions.itemId` when the server knows it). */
+export function pageErrorMock(
+  pageId: number,
+  code: string,
+  extensions: Record<string, unknown> = {},
+  message = 'refused',
+): MockLink.MockedResponse {
+  return {
+    request: { query: PageViewDocument, variables: { id: pageId } },
+    result: { errors: [new GraphQLError(message, { extensions: { code, ...extensions } })] },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  };
+}

@@ -1,18 +1,11 @@
-import { ActionIcon, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import {
-  IconApi,
-  IconArchive,
-  IconHistory,
   IconHome,
   IconInfoCircle,
   IconListTree,
   IconPencil,
-  IconRecycle,
   IconSettings,
   IconShare,
-  IconTransfer,
-  IconTrash,
-  IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -22,6 +15,8 @@ import { ColorSchemeToggle } from '../../theme/ColorSchemeToggle';
 import { loginPathFor } from '../accounts/redirect';
 import type { OpenItemDialog } from '../items/ItemActions';
 import { ItemTypeIcon } from '../items/ItemTypeIcon';
+import { ManageMenuEntries } from '../items/ManageMenuEntries';
+import { MessagesBell } from '../shell/MessagesBell';
 import { UserMenu } from '../shell/UserMenu';
 
 interface ItemViewHeaderProps {
@@ -38,7 +33,10 @@ interface ItemViewHeaderProps {
   onOpenCatalog?(): void;
 }
 
-/** Back home, the item's name; edit, share, manage and the user menu (or login) on the right. */
+/**
+ * Back home, the item's name; edit, share, manage, messages and the user menu on the right (visitors:
+ * login and about).
+ */
 export function ItemViewHeader({
   item,
   rights,
@@ -68,7 +66,9 @@ export function ItemViewHeader({
             <IconHome size={20} stroke={1.6} />
           </ActionIcon>
         </Tooltip>
-        <ItemTypeIcon type={item.type} size={28} />
+        <Box visibleFrom="xs" style={{ display: 'flex' }}>
+          <ItemTypeIcon type={item.type} size={28} />
+        </Box>
         <Text fw={600} truncate data-testid="item-title">
           {item.name}
         </Text>
@@ -116,6 +116,7 @@ export function ItemViewHeader({
           <LanguageSwitch collapse />
           <ColorSchemeToggle />
         </Group>
+        {me ? <MessagesBell /> : null}
         {me ? (
           <UserMenu me={me} withItemsLink />
         ) : (
@@ -127,6 +128,21 @@ export function ItemViewHeader({
           >
             {t('landing.login')}
           </Button>
+        )}
+        {me ? null : (
+          // Spec §2: visitors get login and about; about is the site's landing page.
+          <Tooltip label={t('itemView.about')}>
+            <ActionIcon
+              component={Link}
+              to="/"
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={t('itemView.about')}
+            >
+              <IconInfoCircle size={20} stroke={1.6} />
+            </ActionIcon>
+          </Tooltip>
         )}
         {onOpenCatalog ? (
           <ActionIcon
@@ -145,7 +161,7 @@ export function ItemViewHeader({
   );
 }
 
-/** Spec §2: the managers' menu. Import and export arrive with later releases. */
+/** Spec §2: the managers' menu (the entries are shared with the item list's context menu). */
 function ManageMenu({ item, onOpenDialog }: { item: ItemSummaryFragment; onOpenDialog: OpenItemDialog }) {
   const { t } = useTranslation();
   return (
@@ -158,40 +174,7 @@ function ManageMenu({ item, onOpenDialog }: { item: ItemSummaryFragment; onOpenD
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconUsers size={16} />} onClick={() => onOpenDialog('members', item)}>
-          {t('itemMenu.members')}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconRecycle size={16} />} onClick={() => onOpenDialog('recycle', item)}>
-          {t('itemMenu.recycleBin')}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconInfoCircle size={16} />} onClick={() => onOpenDialog('info', item)}>
-          {t('itemMenu.baseInfo')}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => onOpenDialog('changeLog', item)}>
-          {t('changeLog.title')}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconApi size={16} />} onClick={() => onOpenDialog('apiKey', item)}>
-          {t('itemMenu.openApi')}
-        </Menu.Item>
-        <Menu.Item component={Link} to={`/item/setting/${item.id}`} leftSection={<IconSettings size={16} />}>
-          {t('itemMenu.settings')}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconTransfer size={16} />} onClick={() => onOpenDialog('transfer', item)}>
-          {t('itemMenu.transfer')}
-        </Menu.Item>
-        {item.isArchived ? null : (
-          <Menu.Item leftSection={<IconArchive size={16} />} onClick={() => onOpenDialog('archive', item)}>
-            {t('itemMenu.archive')}
-          </Menu.Item>
-        )}
-        <Menu.Item
-          color="red"
-          leftSection={<IconTrash size={16} />}
-          onClick={() => onOpenDialog('delete', item)}
-        >
-          {t('itemMenu.delete')}
-        </Menu.Item>
+        <ManageMenuEntries item={item} onOpenDialog={onOpenDialog} />
       </Menu.Dropdown>
     </Menu>
   );

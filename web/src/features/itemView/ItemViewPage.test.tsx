@@ -18,6 +18,7 @@ import {
   buildMe,
   captchaMock,
   itemErrorMock,
+  unreadMessagesMock,
   itemViewMock,
   meMock,
   pageMock,
@@ -462,7 +463,8 @@ describe('ItemViewPage', () => {
       ],
     });
     await screen.findByText('Hi');
-    const bar = within(screen.getByTestId('editor-bar'));
+    // The editor's code loads for editors only (a lazy chunk).
+    const bar = within(await screen.findByTestId('editor-bar'));
     expect(bar.getByRole('button', { name: 'New page' })).toBeInTheDocument();
     expect(bar.getByRole('button', { name: 'Copy page' })).toBeEnabled();
     expect(bar.getByRole('button', { name: 'New catalog' })).toBeInTheDocument();
@@ -547,5 +549,115 @@ describe('ItemViewPage', () => {
     // Let the lock query and the pushed change arrive.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByTestId('page-lock-banner')).toBeNull();
+  });
+
+  it('keeps ?page_id= in the redirect to the password screen', async () => {
+    const { location } = renderRoute('/4?page_id=42', {
+      mocks: [
+        siteInfoMock(),
+        captchaMock(1, 'data:,x'),
+        itemErrorMock({ id: 4, pageId: 42 }, 'ITEM_PASSWORD_REQUIRED'),
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'Private item' })).toBeInTheDocument();
+    const query = new URLSearchParams(location().search);
+    expect(query.get('redirect')).toBe('/4?page_id=42');
+    expect(query.get('page_id')).toBe('42');
+  });
+
+  it('tells every signed-in reader who is editing the open page', async () => {
+    const me = buildMe();
+    saveSession('token', me);
+    renderRoute('/4', {
+      mocks: [
+        meMock(me),
+        siteInfoMock(),
+        itemViewMock({ item, ...menu }),
+        pageMock({ id: 40, itemId: 4, title: 'Readme', content: 'Hi' }),
+        ...lockMocks(40, { id: 9, name: 'bob' }),
+      ],
+    });
+    expect(await screen.findByTestId('page-lock-banner')).toHaveTextContent('bob is editing');
+    expect(screen.queryByRole('button', { name: 'Edit the page' })).toBeNull();
+  });
+
+  it('gives signed-in readers the messages bell with its badge, visitors login and about', async () => {
+    const visitor = renderRoute('/4', { mocks: viewMocks() });
+    await screen.findByRole('heading', { name: 'Welcome' });
+    expect(screen.getByRole('link', { name: 'About this site' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Messages/ })).toBeNull();
+    visitor.unmount();
+
+    const me = buildMe();
+    saveSession('token', me);
+    renderRoute('/4', {
+      mocks: [
+        meMock(me),
+        unreadMessagesMock(2),
+        siteInfoMock(),
+        itemViewMock({ item, ...menu }),
+        pageMock({ id: 40, itemId: 4, title: 'Readme', content: 'Hi' }),
+        ...lockMocks(40, null),
+      ],
+    });
+    await screen.findByText('Hi');
+    expect(screen.queryByRole('link', { name: 'About this site' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/message/index');
+    // Spec §9: counted 2 s after the screen opens.
+    const badged = await screen.findByRole('link', { name: 'Messages: 2 unread' }, { timeout: 4000 });
+    expect(badged).toHaveAttribute('href', '/message/index');
+    expect(screen.getByText('New')).toBeInTheDocument();
+  });
+
+  it('offers import and export in the manage menu', async () => {
+    const user = userEvent.setup();
+    const me = buildMe();
+    saveSession('token', me);
+    renderRoute('/4', {
+      mocks: [
+        meMock(me),
+        siteInfoMock(),
+        itemViewMock({ item, ...menu, rights: { edit: true, manage: true } }),
+        pageMock({ id: 40, itemId: 4, title: 'Readme', content: 'Hi' }),
+        ...lockMocks(40, null),
+      ],
+    });
+    await screen.findByText('Hi');
+    await user.click(screen.getByRole('button', { name: 'Manage the item' }));
+    expect(await screen.findByRole('menuitem', { name: 'Export' })).toHaveAttribute('href', '/item/export/4');
+    await user.click(screen.getByRole('menuitem', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import into Shop API' });
+    expect(dialog).toHaveTextContent('Importing files arrives with a later release.');
+  });
+
+  it('turns edit and manage off for API-client items (type 3)', async () => {
+    const me = buildMe();
+    saveSession('token', me);
+    const client = buildItem({ id: 4, name: 'Shop API', domain: 'shop', type: 3 });
+    renderRoute('/4', {
+      mocks: [
+        meMock(me),
+        siteInfoMock(),
+        itemViewMock({ item: client, ...menu, rights: { edit: true, manage: true } }),
+        pageMock({ id: 40, itemId: 4, title: 'Readme', content: 'Hi' }),
+        ...lockMocks(40, null),
+      ],
+    });
+    await screen.findByText('Hi');
+    // The catalog is there (read as a regular item), the editing tools are not.
+    expect(tree().getByRole('link', { name: 'Readme' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit the page' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Manage the item' })).toBeNull();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByTestId('editor-bar')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+  });
+
+  it('ends with a footer leading back home', async () => {
+    renderRoute('/4', { mocks: viewMocks() });
+    await screen.findByRole('heading', { name: 'Welcome' });
+    const footer = within(screen.getByTestId('item-footer'));
+    expect(footer.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
   });
 });

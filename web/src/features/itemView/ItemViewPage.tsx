@@ -28,7 +28,7 @@ import {
   IconNotebookOff,
   IconSearch,
 } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorCode, errorMessage } from '../../app/errors';
@@ -42,32 +42,31 @@ import {
 } from '../../gql/graphql';
 import { useSession } from '../../session/session';
 import { loginPathFor } from '../accounts/redirect';
-import { EditorBar } from '../editor/EditorBar';
-import { PageEditorDialog, savedPagePath } from '../editor/PageEditorDialog';
 import { useItemDialogs } from '../items/ItemActions';
-import { itemPagePath } from '../items/itemLinks';
+import { itemPagePath, passwordPath } from '../items/itemLinks';
 import { shouldSearch } from '../items/itemSearch';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { CatalogTree } from './CatalogTree';
 import classes from './ItemView.module.css';
+import { ItemViewFooter } from './ItemViewFooter';
 import { ItemViewHeader } from './ItemViewHeader';
 import { PageSlot, usePage } from './PageArticle';
 import { PageLockBanner } from './PageLockBanner';
 import { SpreadsheetView } from './SpreadsheetView';
 import { PageToc } from './TableOfContents';
 import { allCatalogIds, catalogPathOf, filterTree, findPage, firstPageId } from './tree';
+import { viewRights } from './viewerRights';
 import { Watermark } from './Watermark';
 
 type ViewItem = ItemViewQuery['item'];
 
-const DIGITS = /^\d+$/;
+// The editor (turndown, jsdiff, drag and drop) loads for editors only, not with every reader's first load.
+const EditorBar = lazy(() => import('../editor/EditorBar').then((m) => ({ default: m.EditorBar })));
+const PageEditorDialog = lazy(() =>
+  import('../editor/PageEditorDialog').then((m) => ({ default: m.PageEditorDialog })),
+);
 
-/** The address of the password screen for an item (spec §4: page id and redirect passed along). */
-export function passwordPath(itemKey: string, redirect: string, pageId: number | null): string {
-  const query = new URLSearchParams({ redirect });
-  if (pageId !== null) query.set('page_id', String(pageId));
-  return `/item/password/${encodeURIComponent(itemKey)}?${query.toString()}`;
-}
+const DIGITS = /^\d+$/;
 
 /** /{item_id}, /{item_domain}, /{item_id}/{page_id} (and ?page_id=): the item display (spec §2). */
 export function ItemViewPage() {
@@ -95,7 +94,9 @@ export function ItemViewPage() {
   if (view.error && !data) {
     const code = errorCode(view.error);
     if (code === 'ITEM_PASSWORD_REQUIRED') {
-      return <Navigate to={passwordPath(itemKey, location.pathname, pageId)} replace />;
+      // The whole address comes back after unlocking, ?page_id= included.
+      const back = `${location.pathname}${location.search}`;
+      return <Navigate to={passwordPath(itemKey, back, pageId)} replace />;
     }
     // Force login (spec §4, 10312): the visitor signs in and comes back.
     if (code === 'UNAUTHENTICATED') return <Navigate to={loginPathFor(location) ?? '/user/login'} replace />;
@@ -153,6 +154,9 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
   const [fullscreen, setFullscreen] = useState(false);
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState(false);
+  // The editor dialog's code is fetched on the first edit, then the dialog stays mounted (its transitions).
+  const [editorWanted, setEditorWanted] = useState(false);
+  const rights = viewRights(item);
 
   const menu = item.menu;
   const regular = item.type !== 2 && item.type !== 4;
@@ -190,10 +194,10 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
       ? [me.username, me.name ?? '', new Date().toLocaleDateString()].filter(Boolean)
       : null;
 
-  const canEdit = item.viewerRights.edit && !item.viewerRights.archived;
+  const canEdit = rights.edit && !rights.archived;
   const catalogId = page.data?.page.catalogId ?? null;
   // A member who edits some catalogs and only reads others gets the edit button on the former only.
-  const editScope = item.viewerRights.editScope;
+  const editScope = rights.editScope;
   const topCatalogId = page.data?.page.path[0]?.id ?? null;
   const canEditPage =
     canEdit && (pageId === null || !editScope || topCatalogId === null || editScope.includes(topCatalogId));
@@ -202,15 +206,17 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
   const editHref = !regular && pageId !== null ? `/page/edit/${item.id}/${pageId}` : null;
 
   const editorBar = canEdit ? (
-    <EditorBar
-      itemId={item.id}
-      pageId={pageId}
-      catalogId={catalogId}
-      canManage={item.viewerRights.manage}
-      onChanged={onMenuChanged}
-      onExpandAll={() => setOpenIds(new Set(allCatalogIds(menu)))}
-      onCollapseAll={() => setOpenIds(new Set())}
-    />
+    <Suspense fallback={null}>
+      <EditorBar
+        itemId={item.id}
+        pageId={pageId}
+        catalogId={catalogId}
+        canManage={rights.manage}
+        onChanged={onMenuChanged}
+        onExpandAll={() => setOpenIds(new Set(allCatalogIds(menu)))}
+        onCollapseAll={() => setOpenIds(new Set())}
+      />
+    </Suspense>
   ) : null;
 
   const tree = (
@@ -279,7 +285,7 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
         icon={<IconNotebookOff size={34} stroke={1.4} />}
         withIndicatorBackground
         title={t('itemView.emptyTitle')}
-        description={item.viewerRights.edit ? t('itemView.emptyHint') : t('itemView.emptyText')}
+        description={rights.edit ? t('itemView.emptyHint') : t('itemView.emptyText')}
         data-testid="item-empty"
       />
     );
@@ -307,11 +313,18 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
       <AppShell.Header>
         <ItemViewHeader
           item={item}
-          rights={item.viewerRights}
+          rights={rights}
           me={me}
           page={pageId !== null ? { id: pageId, title: pageTitle } : null}
           editHref={editHref}
-          onEdit={regular && canEditPage ? () => setEditing(true) : undefined}
+          onEdit={
+            regular && canEditPage
+              ? () => {
+                  setEditorWanted(true);
+                  setEditing(true);
+                }
+              : undefined
+          }
           onOpenDialog={openDialog}
           onOpenCatalog={regular ? () => setDrawerOpened(true) : undefined}
         />
@@ -341,10 +354,12 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
                 </Tooltip>
               </Group>
             ) : null}
-            {canEdit && pageId !== null ? (
+            {/* Every signed-in reader learns that the page is being changed (spec §4). */}
+            {me && pageId !== null ? (
               <PageLockBanner key={pageId} pageId={pageId} myUserId={me?.id ?? null} />
             ) : null}
             {body}
+            <ItemViewFooter signedIn={!!me} />
           </Box>
           {pageId !== null && item.type !== 4 ? (
             <Box w={220} visibleFrom="lg" style={{ flexShrink: 0 }}>
@@ -372,21 +387,24 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
       ) : null}
       <BackToTop />
       {watermark ? <Watermark lines={watermark} /> : null}
-      {regular && canEdit ? (
-        <PageEditorDialog
-          itemId={item.id}
-          pageId={pageId ?? 0}
-          catalogId={catalogId}
-          opened={editing}
-          onClose={() => {
-            setEditing(false);
-            if (pageId !== null) void page.refetch();
-          }}
-          onSaved={(saved) => {
-            onMenuChanged();
-            if (saved.created) void navigate(savedPagePath(saved));
-          }}
-        />
+      {regular && canEdit && editorWanted ? (
+        <Suspense fallback={null}>
+          <PageEditorDialog
+            itemId={item.id}
+            pageId={pageId ?? 0}
+            catalogId={catalogId}
+            opened={editing}
+            onClose={() => {
+              setEditing(false);
+              if (pageId !== null) void page.refetch();
+            }}
+            onSaved={(saved) => {
+              onMenuChanged();
+              // Where the editor's savedPagePath leads; imported statically, it would bring the editor along.
+              if (saved.created) void navigate(`/${saved.itemId}/${saved.id}`);
+            }}
+          />
+        </Suspense>
       ) : null}
       {dialogs}
     </AppShell>

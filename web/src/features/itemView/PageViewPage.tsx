@@ -2,16 +2,19 @@ import { useQuery } from '@apollo/client/react';
 import { Alert, AppShell, Box, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { errorCode, errorMessage } from '../../app/errors';
+import { errorCode, errorMessage, errorNumber } from '../../app/errors';
 import { ItemBriefDocument, MeDocument, SiteInfoDocument } from '../../gql/graphql';
 import { useSession } from '../../session/session';
 import { loginPathFor } from '../accounts/redirect';
 import { useItemDialogs } from '../items/ItemActions';
+import { passwordPath } from '../items/itemLinks';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import classes from './ItemView.module.css';
+import { ItemViewFooter } from './ItemViewFooter';
 import { ItemViewHeader } from './ItemViewHeader';
 import { PageArticle, usePage } from './PageArticle';
 import { PageToc } from './TableOfContents';
+import { viewRights } from './viewerRights';
 import { Watermark } from './Watermark';
 
 /** /page/{page_id}: one page on its own, without the item's catalog (spec 001 §2 route table). */
@@ -35,6 +38,13 @@ export function PageViewPage() {
   if (error && !(page.data && item.data)) {
     const code = errorCode(error);
     if (code === 'UNAUTHENTICATED') return <Navigate to={loginPathFor(location) ?? '/user/login'} replace />;
+    if (code === 'ITEM_PASSWORD_REQUIRED') {
+      // Spec §4/§8: the item's password screen, or /item/password/0 with the page id when the server did
+      // not say which item; the page opens again afterwards.
+      const lockedItem = errorNumber(error, 'itemId') ?? itemId ?? 0;
+      const back = `${location.pathname}${location.search}`;
+      return <Navigate to={passwordPath(String(lockedItem), back, Number(raw))} replace />;
+    }
     return (
       <Center mih="100dvh" p="md">
         <Stack align="center" gap="md" maw={420} ta="center">
@@ -74,7 +84,7 @@ export function PageViewPage() {
       <AppShell.Header>
         <ItemViewHeader
           item={viewItem}
-          rights={viewItem.viewerRights}
+          rights={viewRights(viewItem)}
           me={me}
           page={{ id: current.id, title: current.title }}
           editHref={`/page/edit/${viewItem.id}/${current.id}`}
@@ -85,6 +95,7 @@ export function PageViewPage() {
         <Group align="flex-start" gap="xl" wrap="nowrap" justify="center">
           <Box className={classes.article}>
             <PageArticle page={current} withBreadcrumb />
+            <ItemViewFooter signedIn={!!me} />
           </Box>
           <Box w={220} visibleFrom="lg" style={{ flexShrink: 0 }}>
             <PageToc version={`${current.id}:${current.content.length}`} />

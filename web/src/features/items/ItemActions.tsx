@@ -1,21 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconApi,
-  IconArchive,
-  IconCopy,
-  IconDoorExit,
-  IconExternalLink,
-  IconInfoCircle,
-  IconRecycle,
-  IconShare,
-  IconStar,
-  IconStarOff,
-  IconTransfer,
-  IconTrash,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconDoorExit, IconExternalLink, IconShare, IconStar, IconStarOff } from '@tabler/icons-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -27,6 +13,7 @@ import {
   type ItemSummaryFragment,
 } from '../../gql/graphql';
 import { itemPath } from './itemLinks';
+import { ManageMenuEntries } from './ManageMenuEntries';
 
 /** The dialogs' code (ItemDialogs.tsx): loaded when one is first opened, not with the item list. */
 type RenderItemDialog = typeof import('./ItemDialogs').renderItemDialog;
@@ -48,6 +35,7 @@ export type ItemDialogKind =
   | 'copy'
   | 'archive'
   | 'delete'
+  | 'import'
   | 'leave';
 
 /** The page a dialog is about (sharing from the item view); `shareable`: it may get its own link. */
@@ -153,42 +141,7 @@ export function ItemActionsMenu({ target, onOpenDialog, children, opened, onChan
         {manager ? (
           <>
             <Menu.Divider />
-            <Menu.Item leftSection={<IconInfoCircle size={16} />} onClick={() => onOpenDialog('info', item)}>
-              {t('itemMenu.baseInfo')}
-            </Menu.Item>
-            <Menu.Item leftSection={<IconUsers size={16} />} onClick={() => onOpenDialog('members', item)}>
-              {t('itemMenu.members')}
-            </Menu.Item>
-            <Menu.Item leftSection={<IconApi size={16} />} onClick={() => onOpenDialog('apiKey', item)}>
-              {t('itemMenu.openApi')}
-            </Menu.Item>
-            <Menu.Item leftSection={<IconRecycle size={16} />} onClick={() => onOpenDialog('recycle', item)}>
-              {t('itemMenu.recycleBin')}
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconTransfer size={16} />}
-              onClick={() => onOpenDialog('transfer', item)}
-            >
-              {t('itemMenu.transfer')}
-            </Menu.Item>
-            <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => onOpenDialog('copy', item)}>
-              {t('itemMenu.copy')}
-            </Menu.Item>
-            {item.isArchived ? null : (
-              <Menu.Item
-                leftSection={<IconArchive size={16} />}
-                onClick={() => onOpenDialog('archive', item)}
-              >
-                {t('itemMenu.archive')}
-              </Menu.Item>
-            )}
-            <Menu.Item
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => onOpenDialog('delete', item)}
-            >
-              {t('itemMenu.delete')}
-            </Menu.Item>
+            <ManageMenuEntries item={item} onOpenDialog={onOpenDialog} />
           </>
         ) : (
           <>

@@ -1,4 +1,5 @@
-import { Grid, Stack } from '@mantine/core';
+import { Grid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense } from 'react';
 import type { OpenItemDialog } from './ItemActions';
 import { ItemCard, ItemRow, type ItemEdge } from './ItemEntries';
@@ -19,15 +20,24 @@ interface ItemCollectionProps {
 
 /** The items of one group as cards (24-column idea: xs 24, sm 12, md 8, lg 6) or as a list. */
 export function ItemCollection({ edges, mode, onOpenDialog, onReorder }: ItemCollectionProps) {
+  const { t } = useTranslation();
   if (mode === 'card') {
+    // @hello-pangea/dnd sorts single rows or columns, not wrapping grids: cards point to the list view.
     return (
-      <Grid gap="md" data-testid="item-cards">
-        {edges.map((edge) => (
-          <Grid.Col key={edge.node.id} span={{ base: 12, sm: 6, md: 4, lg: 3 }}>
-            <ItemCard edge={edge} onOpenDialog={onOpenDialog} />
-          </Grid.Col>
-        ))}
-      </Grid>
+      <Stack gap="xs">
+        {onReorder && edges.length > 1 ? (
+          <Text size="xs" c="dimmed" data-testid="card-sort-hint">
+            {t('items.cardSortHint')}
+          </Text>
+        ) : null}
+        <Grid gap="md" data-testid="item-cards">
+          {edges.map((edge) => (
+            <Grid.Col key={edge.node.id} span={{ base: 12, sm: 6, md: 4, lg: 3 }}>
+              <ItemCard edge={edge} onOpenDialog={onOpenDialog} />
+            </Grid.Col>
+          ))}
+        </Grid>
+      </Stack>
     );
   }
 

@@ -3,6 +3,7 @@ import { MembersDialog } from '../members/MembersDialog';
 import { ApiKeyDialog } from './dialogs/ApiKeyDialog';
 import { ChangeLogDialog } from './dialogs/ChangeLogDialog';
 import { CopyItemDialog } from './dialogs/CopyItemDialog';
+import { ImportDialog } from './dialogs/ImportDialog';
 import { ArchiveItemDialog, DeleteItemDialog, TransferItemDialog } from './dialogs/GuardedActionDialogs';
 import { ItemInfoDialog } from './dialogs/ItemInfoForm';
 import { LeaveItemDialog } from './dialogs/LeaveItemDialog';
@@ -37,6 +38,8 @@ export function renderItemDialog(current: OpenDialog, close: () => void, gone: (
       return <DeleteItemDialog item={item} onClose={close} onDone={gone} />;
     case 'changeLog':
       return <ChangeLogDialog item={item} onClose={close} />;
+    case 'import':
+      return <ImportDialog itemName={item.name} onClose={close} />;
     case 'leave':
       return <LeaveItemDialog item={item} onClose={close} onDone={gone} />;
   }

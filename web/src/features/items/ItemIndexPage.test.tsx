@@ -42,6 +42,8 @@ describe('ItemIndexPage', () => {
     expect(within(cards).getByRole('link', { name: 'Payment API' })).toHaveAttribute('href', '/1');
     expect(within(cards).getByRole('link', { name: 'User manual' })).toHaveAttribute('href', '/manual');
     expect(screen.getByTestId('item-list-heading')).toHaveTextContent('All items');
+    // Cards cannot be dragged: the hint points to the list view, where they can.
+    expect(screen.getByTestId('card-sort-hint')).toHaveTextContent('switch to the list view');
     expect(screen.getAllByRole('link', { name: 'Public square' })[0]).toHaveAttribute(
       'href',
       '/public-square/index',
@@ -55,6 +57,7 @@ describe('ItemIndexPage', () => {
 
     await user.click(screen.getByText('List'));
     expect(await screen.findByTestId('item-list')).toBeInTheDocument();
+    expect(screen.queryByTestId('card-sort-hint')).toBeNull();
     expect(localStorage.getItem(ITEM_VIEW_KEY)).toBe('list');
     first.unmount();
 
@@ -123,6 +126,12 @@ describe('ItemIndexPage', () => {
     expect(await screen.findByRole('menuitem', { name: 'Delete item' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Unstar' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Exit item' })).toBeNull();
+    // The same management entries as the item view's manage menu, import and export included.
+    expect(screen.getByRole('menuitem', { name: 'Export' })).toHaveAttribute('href', '/item/export/1');
+    await user.click(screen.getByRole('menuitem', { name: 'Import' }));
+    expect(await screen.findByRole('dialog', { name: 'Import into Payment API' })).toHaveTextContent(
+      'Importing files arrives with a later release.',
+    );
   });
 
   it('prefills the copy dialog with the name plus "--copy"', async () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
 import { UnlockItemDocument } from '../../gql/graphql';
-import { buildItem, captchaMock, itemViewMock, siteInfoMock } from '../../test/mocks';
+import { buildItem, captchaMock, itemViewMock, pageMock, siteInfoMock } from '../../test/mocks';
 import { renderRoute } from '../../test/renderRoute';
 import { afterUnlockPath } from './ItemPasswordPage';
 
@@ -38,7 +38,8 @@ describe('ItemPasswordPage', () => {
         captchaMock(2, SECOND),
         unlockMock({ itemId: 4, password: 'open-sesame', captchaId: 2, captcha: 'EFGH' }, { ok: true }),
         siteInfoMock(),
-        itemViewMock({ item }),
+        itemViewMock({ item, pages: [{ id: 42, title: 'Vault' }], pageId: 42 }),
+        pageMock({ id: 42, itemId: 4, title: 'Vault', content: 'Behind the door.' }),
       ],
     });
     expect(await screen.findByAltText(/captcha image/i)).toHaveAttribute('src', FIRST);
@@ -56,8 +57,24 @@ describe('ItemPasswordPage', () => {
     // Enter submits.
     await user.type(screen.getByLabelText('Captcha'), 'EFGH{Enter}');
 
+    // The redirect had lost the page: it comes back as ?page_id=, so the reader lands on it.
     await waitFor(() => expect(location().pathname).toBe('/4'));
-    expect(await screen.findByText('This item has no pages yet')).toBeInTheDocument();
+    expect(location().search).toBe('?page_id=42');
+    expect(await screen.findByText('Behind the door.')).toBeInTheDocument();
+  });
+
+  it('unlocks the item of a page for /item/password/0 and opens the page again', async () => {
+    const user = userEvent.setup();
+    const { location } = renderRoute('/item/password/0?redirect=%2Fpage%2F42&page_id=42', {
+      mocks: [
+        captchaMock(1, FIRST),
+        unlockMock({ pageId: 42, password: 'open-sesame', captchaId: 1, captcha: 'ABCD' }, { ok: true }),
+      ],
+    });
+    await screen.findByAltText(/captcha image/i);
+    await user.type(screen.getByLabelText('Visit password'), 'open-sesame');
+    await user.type(screen.getByLabelText('Captcha'), 'ABCD{Enter}');
+    await waitFor(() => expect(location().pathname).toBe('/page/42'));
   });
 
   it('asks for both fields before calling the server', async () => {
@@ -81,6 +98,17 @@ describe('afterUnlockPath', () => {
   it('follows a legal redirect', () => {
     expect(afterUnlockPath('/4/42', '4', null)).toBe('/4/42');
     expect(afterUnlockPath('page/9', '4', null)).toBe('/page/9');
+  });
+
+  it('keeps the page asked for when the redirect lost it', () => {
+    expect(afterUnlockPath('/4', '4', '42')).toBe('/4?page_id=42');
+    // '=' is outside the redirect rule's characters: the item's own address with the page instead.
+    expect(afterUnlockPath('/shop?page_id=42', 'shop', '42')).toBe('/shop/42');
+    expect(afterUnlockPath('/page/42', '0', '42')).toBe('/page/42');
+  });
+
+  it('opens the page view for item 0 without a redirect', () => {
+    expect(afterUnlockPath(null, '0', '42')).toBe('/page/42');
   });
 
   it('refuses an illegal redirect and opens the item instead', () => {

@@ -11,14 +11,34 @@ import { CaptchaField } from '../accounts/CaptchaField';
 import { isIllegalRedirect } from '../accounts/redirect';
 import { useCaptcha } from '../accounts/useCaptcha';
 
+const DIGITS = /^\d+$/;
+
+/** Does this address open the page: /{item}/{page}, /page/{page} or ?page_id={page}? */
+function keepsPage(target: string, pageId: string): boolean {
+  const [pathname = '', search = ''] = target.split('?');
+  return pathname.split('/').includes(pageId) || new URLSearchParams(search).get('page_id') === pageId;
+}
+
 /**
- * Where to go after unlocking: a legal in-app `redirect` (the login page's rule), else the item itself
- * (on `page_id` when one was asked for).
+ * Where to go after unlocking: a legal in-app `redirect` (the login page's rule), else the item itself,
+ * or the page view for `/item/password/0`. A `page_id` the redirect lost is added back, so the reader
+ * lands on the page they asked for rather than the item's first one.
  */
 export function afterUnlockPath(redirect: string | null, itemKey: string, pageId: string | null): string {
-  if (redirect && !isIllegalRedirect(redirect)) return redirect.startsWith('/') ? redirect : `/${redirect}`;
-  const page = pageId && /^\d+$/.test(pageId) ? `/${pageId}` : '';
-  return `/${itemKey}${page}`;
+  const page = pageId && DIGITS.test(pageId) ? pageId : null;
+  if (redirect && !isIllegalRedirect(redirect)) {
+    const target = redirect.startsWith('/') ? redirect : `/${redirect}`;
+    if (!page || keepsPage(target, page)) return target;
+    return `${target}${target.includes('?') ? '&' : '?'}page_id=${page}`;
+  }
+  if (itemKey === '0') return page ? `/page/${page}` : '/';
+  return `/${itemKey}${page ? `/${page}` : ''}`;
+}
+
+/** What to unlock: the item by id or domain; id 0 with a page id is the item holding that page. */
+function unlockTarget(itemKey: string, pageId: string | null) {
+  if (itemKey === '0' && pageId && DIGITS.test(pageId)) return { pageId: Number(pageId) };
+  return DIGITS.test(itemKey) ? { itemId: Number(itemKey) } : { domain: itemKey };
 }
 
 /** /item/password/{item_id}?redirect=...&page_id=...: a private item's visit password (spec §2). */
@@ -35,7 +55,6 @@ export function ItemPasswordPage() {
   const [password, setPassword] = useState('');
   const [captchaText, setCaptchaText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const byId = /^\d+$/.test(itemKey);
   const loginTo = `/user/login?redirect=${encodeURIComponent(afterUnlockPath(redirect, itemKey, pageId))}`;
 
   async function submit(event: FormEvent) {
@@ -53,14 +72,15 @@ export function ItemPasswordPage() {
     try {
       await unlock({
         variables: {
-          ...(byId ? { itemId: Number(itemKey) } : { domain: itemKey }),
+          ...unlockTarget(itemKey, pageId),
           password,
           captchaId: captcha.captchaId,
           captcha: captchaText.trim(),
         },
       });
-      // The item was refused before: forget that answer so the view asks again.
+      // The item (or page) was refused before: forget those answers so the view asks again.
       client.cache.evict({ fieldName: 'item' });
+      client.cache.evict({ fieldName: 'page' });
       await navigate(afterUnlockPath(redirect, itemKey, pageId), { replace: true });
     } catch (err) {
       // Spec §8: message shown and the captcha refreshed.

@@ -15,3 +15,13 @@ export function itemPagePath(item: { id: number; domain?: string | null }, pageI
 export function absoluteUrl(path: string): string {
   return `${window.location.origin}${path}`;
 }
+
+/**
+ * The password screen of a private item (spec §4: page id and redirect target passed along). Page views
+ * that do not know their item use `/item/password/0` with the page id.
+ */
+export function passwordPath(itemKey: string, redirect: string, pageId: number | null): string {
+  const query = new URLSearchParams({ redirect });
+  if (pageId !== null) query.set('page_id', String(pageId));
+  return `/item/password/${encodeURIComponent(itemKey)}?${query.toString()}`;
+}

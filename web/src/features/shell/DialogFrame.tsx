@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, type MantineSize } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface DialogFrameProps {
@@ -21,9 +21,13 @@ export interface DialogFrameProps {
   children: ReactNode;
 }
 
+/** Spec §2: the generic dialog appears this long after it is asked for (a quick double click opens one). */
+export const DIALOG_SHOW_DELAY_MS = 200;
+
 /**
  * The spec's generic dialog: title, optional header buttons, cancel and confirm; it does not close on a
- * click outside or on Escape, so a half-filled form is never lost by accident. Full screen on phones.
+ * click outside or on Escape, so a half-filled form is never lost by accident. It shows 200 ms after
+ * `opened` turns true (tests find its content with findBy*). Full screen on phones.
  */
 export function DialogFrame({
   opened,
@@ -41,6 +45,14 @@ export function DialogFrame({
 }: DialogFrameProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)');
+  const [shown, setShown] = useState(false);
+  // Closed: the next opening waits again.
+  if (!opened && shown) setShown(false);
+  useEffect(() => {
+    if (!opened) return;
+    const timer = setTimeout(() => setShown(true), DIALOG_SHOW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [opened]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -50,7 +62,7 @@ export function DialogFrame({
 
   return (
     <Modal
-      opened={opened}
+      opened={opened && shown}
       onClose={onClose}
       title={
         headerButtons ? (

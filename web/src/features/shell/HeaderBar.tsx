@@ -1,5 +1,5 @@
-import { ActionIcon, Container, Group, Indicator, Tooltip } from '@mantine/core';
-import { IconBell, IconPaperclip, IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
+import { ActionIcon, Container, Group, Tooltip } from '@mantine/core';
+import { IconPaperclip, IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,13 +7,12 @@ import type { MeFieldsFragment } from '../../gql/graphql';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { ColorSchemeToggle } from '../../theme/ColorSchemeToggle';
 import { Brand } from './Brand';
-import { useUnreadMessageCount } from './useUnreadMessages';
+import { MessagesBell } from './MessagesBell';
 import { UserMenu } from './UserMenu';
 
 /** The item-list header icon bar (spec §2): attachments, messages, teams, admin, language, theme, user. */
 export function HeaderBar({ me }: { me: MeFieldsFragment }) {
   const { t } = useTranslation();
-  const unread = useUnreadMessageCount();
 
   return (
     // Lined up with the page content below (AppShell padding plus the Container's own padding).
@@ -24,15 +23,7 @@ export function HeaderBar({ me }: { me: MeFieldsFragment }) {
           <HeaderIcon to="/attachment/index" label={t('shell.attachments')}>
             <IconPaperclip size={20} stroke={1.6} />
           </HeaderIcon>
-          {/* Around the icon, not inside it: the button would clip the badge. The link's name says the count. */}
-          <Indicator label={t('shell.newBadge')} size={16} disabled={unread === 0} offset={5}>
-            <HeaderIcon
-              to="/message/index"
-              label={unread > 0 ? t('shell.messagesUnread', { count: unread }) : t('shell.messages')}
-            >
-              <IconBell size={20} stroke={1.6} />
-            </HeaderIcon>
-          </Indicator>
+          <MessagesBell />
           <HeaderIcon to="/team/index" label={t('shell.teams')}>
             <IconUsersGroup size={20} stroke={1.6} />
           </HeaderIcon>

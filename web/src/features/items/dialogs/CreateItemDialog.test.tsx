@@ -44,7 +44,7 @@ describe('CreateItemDialog', () => {
     const user = userEvent.setup();
     const dialog = renderDialog();
 
-    await user.type(screen.getByLabelText(/Item name/), 'Private docs');
+    await user.type(await screen.findByLabelText(/Item name/), 'Private docs');
     await user.click(screen.getByLabelText('Private: readers need a password'));
     await user.click(screen.getByRole('button', { name: 'Create' }));
 
@@ -63,7 +63,7 @@ describe('CreateItemDialog', () => {
     const user = userEvent.setup();
     const dialog = renderDialog(5);
 
-    await user.click(screen.getByRole('radio', { name: /Spreadsheet/ }));
+    await user.click(await screen.findByRole('radio', { name: /Spreadsheet/ }));
     await user.type(screen.getByLabelText(/Item name/), 'Budget');
     await user.click(screen.getByLabelText('Private: readers need a password'));
     await user.type(screen.getByLabelText(/Visit password/), 'typed-then-dropped');
@@ -79,13 +79,34 @@ describe('CreateItemDialog', () => {
     const user = userEvent.setup();
     const dialog = renderDialog();
 
-    await user.type(screen.getByLabelText(/Item name/), 'Docs');
+    await user.type(await screen.findByLabelText(/Item name/), 'Docs');
     await user.type(screen.getByLabelText(/Personal domain/), '12345');
     await user.click(screen.getByRole('button', { name: 'Create' }));
 
     expect(
       await screen.findByText('A personal domain has letters and digits only, and not digits only'),
     ).toBeInTheDocument();
+    expect(dialog.sent).toEqual([]);
+  });
+
+  it('appears 200 ms after it is opened (spec §2 generic dialog)', async () => {
+    renderDialog();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByRole('dialog', { name: 'New item' })).toBeInTheDocument();
+  });
+
+  it('offers importing a file, which arrives with a later release', async () => {
+    const user = userEvent.setup();
+    const dialog = renderDialog();
+
+    await user.click(await screen.findByRole('radio', { name: /Import file/ }));
+    expect(screen.getByTestId('import-coming-soon')).toHaveTextContent(
+      'Importing files arrives with a later release.',
+    );
+    expect(screen.queryByLabelText(/Item name/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
     expect(dialog.sent).toEqual([]);
   });
 });

@@ -1,7 +1,14 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Select, SimpleGrid, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconApi, IconFileText, IconNotes, IconTable } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconApi,
+  IconFileImport,
+  IconFileText,
+  IconNotes,
+  IconTable,
+} from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/errors';
@@ -9,11 +16,15 @@ import { CreateItemDocument, MyItemsDocument, type ItemSummaryFragment } from '.
 import { DialogFrame } from '../../shell/DialogFrame';
 import { emptyItemForm, validateItemForm, visitPassword, type ItemFormValues } from '../itemForm';
 import { ApiKeyPanel } from './ApiKeyDialog';
+import { ImportComingSoon } from './ImportDialog';
 import { VisibilityFields } from './VisibilityFields';
 import classes from './CreateItemDialog.module.css';
 
-/** 1 regular, 2 single page, 4 spreadsheet; 'api' explains automatic generation through the open API. */
-export type CreateKind = 1 | 2 | 4 | 'api';
+/**
+ * 1 regular, 2 single page, 4 spreadsheet; 'api' explains automatic generation through the open API,
+ * 'import' creating an item from a file (arrives with a later release).
+ */
+export type CreateKind = 1 | 2 | 4 | 'api' | 'import';
 
 interface CreateItemDialogProps {
   opened: boolean;
@@ -43,7 +54,7 @@ export function CreateItemDialog({ opened, onClose, groupId, onCreated }: Create
   }
 
   async function submit() {
-    if (kind === 'api') return;
+    if (kind === 'api' || kind === 'import') return;
     const problem = validateItemForm(values);
     if (problem) {
       setError(t(`itemForm.errors.${problem}`));
@@ -96,18 +107,25 @@ export function CreateItemDialog({ opened, onClose, groupId, onCreated }: Create
       label: t('createItem.openApi'),
       text: t('createItem.openApiText'),
     },
+    {
+      value: 'import',
+      icon: <IconFileImport size={22} />,
+      label: t('createItem.importFile'),
+      text: t('createItem.importFileText'),
+    },
   ];
+  const formless = kind === 'api' || kind === 'import';
 
   return (
     <DialogFrame
       opened={opened}
       title={t('createItem.title')}
       onClose={close}
-      onConfirm={kind === 'api' ? undefined : () => void submit()}
+      onConfirm={formless ? undefined : () => void submit()}
       confirmLabel={t('createItem.submit')}
       loading={loading}
     >
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" role="radiogroup" aria-label={t('createItem.type')}>
+      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs" role="radiogroup" aria-label={t('createItem.type')}>
         {kinds.map((option) => (
           <UnstyledButton
             key={option.value}
@@ -135,6 +153,8 @@ export function CreateItemDialog({ opened, onClose, groupId, onCreated }: Create
 
       {kind === 'api' ? (
         <OpenApiHowTo />
+      ) : kind === 'import' ? (
+        <ImportComingSoon />
       ) : (
         <Stack gap="sm">
           <TextInput

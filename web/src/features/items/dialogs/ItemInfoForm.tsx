@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../app/errors';
 import {
   ItemDetailDocument,
@@ -31,6 +32,8 @@ function formFor(item: Detail): ItemFormValues {
 /** The base-info form's state and its save, shared by the dialog and the settings tab. */
 function useItemInfo(item: Detail, onSaved?: () => void) {
   const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
   const [values, setValues] = useState<ItemFormValues>(() => formFor(item));
   const [error, setError] = useState<string | null>(null);
   const [updateItem, { loading }] = useMutation(UpdateItemDocument, {
@@ -40,13 +43,14 @@ function useItemInfo(item: Detail, onSaved?: () => void) {
     setValues((current) => ({ ...current, [key]: value }));
 
   async function submit() {
-    // The domain is not checked: this form shows it but cannot change it.
-    const problem = validateItemForm({ ...values, domain: '' });
+    const problem = validateItemForm(values);
     if (problem) {
       setError(t(`itemForm.errors.${problem}`));
       return;
     }
     setError(null);
+    const before = item.domain ?? '';
+    const domain = values.domain.trim();
     try {
       await updateItem({
         variables: {
@@ -55,12 +59,21 @@ function useItemInfo(item: Detail, onSaved?: () => void) {
             name: values.name.trim(),
             description: values.description.trim(),
             password: visitPassword(values),
+            // Sent only when changed ('' removes it): an unchanged one is not checked again.
+            ...(domain !== before ? { domain } : {}),
           },
         },
       });
       notifications.show({ color: 'green', message: t('itemForm.saved') });
       onSaved?.();
+      // Reading the item at its old domain: follow it to the new address.
+      const [, first = '', ...rest] = location.pathname.split('/');
+      if (domain !== before && before && first === before) {
+        const moved = `/${[domain || String(item.id), ...rest].join('/')}${location.search}`;
+        void navigate(moved, { replace: true });
+      }
     } catch (err) {
+      // DOMAIN_INVALID / DOMAIN_TAKEN and the rest: the server's message, the form keeps what was typed.
       setError(errorMessage(err, t('common.networkError')));
     }
   }
@@ -91,11 +104,13 @@ function ItemInfoFields({ state }: { state: ReturnType<typeof useItemInfo> }) {
       />
       <TextInput
         label={t('itemForm.domain')}
-        description={t('itemForm.domainFixed')}
+        description={t('itemForm.domainEdit')}
         value={values.domain}
         placeholder={t('itemForm.noDomain')}
-        readOnly
-        disabled
+        onChange={(event) => set('domain', event.currentTarget.value)}
+        autoCapitalize="off"
+        spellCheck={false}
+        name="itemDomain"
         leftSection={
           <Text size="sm" c="dimmed">
             /
