@@ -487,7 +487,8 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
   return (
     <Stack gap="sm" p={fullPage ? 'md' : 0} data-testid="page-editor">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 240 }}>
+        {/* Title and catalog keep room for a readable title; the buttons wrap below them when short of it. */}
+        <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 'min(100%, 460px)' }}>
           {editingTitle ? (
             <TextInput
               value={title}
