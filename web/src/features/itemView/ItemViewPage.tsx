@@ -400,8 +400,7 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
             }}
             onSaved={(saved) => {
               onMenuChanged();
-              // Where the editor's savedPagePath leads; imported statically, it would bring the editor along.
-              if (saved.created) void navigate(`/${saved.itemId}/${saved.id}`);
+              if (saved.created) void navigate(itemPagePath({ id: saved.itemId }, saved.id));
             }}
           />
         </Suspense>
