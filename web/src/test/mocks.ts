@@ -1,6 +1,7 @@
 import type { MockLink } from '@apollo/client/testing';
 import { GraphQLError } from 'graphql';
 import {
+  CatalogManagerDocument,
   CreateCaptchaDocument,
   HeaderUnreadMessagesDocument,
   ItemGroupsDocument,
@@ -338,5 +339,31 @@ export function pageErrorMock(
     request: { query: PageViewDocument, variables: { id: pageId } },
     result: { errors: [new GraphQLError(message, { extensions: { code, ...extensions } })] },
     maxUsageCount: Number.POSITIVE_INFINITY,
+  };
+}
+
+/**
+ * The catalog manager's tree of item 3 ("Handbook", edit and manage rights) with the given menu (plain
+ * objects with their `__typename`, as the server answers; deeper levels carry fewer fields).
+ */
+export function catalogManagerMock(
+  menu: { pages: readonly object[]; catalogs: readonly object[] },
+  maxUsageCount = 1,
+): MockLink.MockedResponse {
+  return {
+    request: { query: CatalogManagerDocument, variables: { itemId: 3 } },
+    result: {
+      data: {
+        item: {
+          __typename: 'Item',
+          id: 3,
+          name: 'Handbook',
+          type: 1,
+          viewerRights: { __typename: 'ItemRights', edit: true, manage: true },
+        },
+        itemMenu: { __typename: 'ItemMenu', ...menu },
+      },
+    },
+    maxUsageCount,
   };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppProviders } from '../../app/AppProviders';
-import { CatalogManagerDocument } from '../../gql/graphql';
+import { catalogManagerMock } from '../../test/mocks';
 import { createI18n } from '../../i18n/i18n';
 import { CatalogManagerPage } from './CatalogManagerPage';
 
@@ -28,32 +28,19 @@ const catalog = (id: number, name: string, level: number, parentId: number | nul
 });
 
 // ten (pages: Alpha, Beta; twenty (thirty)); forty
-const managerMock: MockLink.MockedResponse = {
-  request: { query: CatalogManagerDocument, variables: { itemId: 3 } },
-  result: {
-    data: {
-      item: {
-        __typename: 'Item',
-        id: 3,
-        name: 'Handbook',
-        type: 1,
-        viewerRights: { __typename: 'ItemRights', edit: true, manage: true },
-      },
-      itemMenu: {
-        __typename: 'ItemMenu',
-        pages: [],
-        catalogs: [
-          catalog(10, 'ten', 1, null, {
-            pages: [page(1, 'Alpha', 10), page(2, 'Beta', 10)],
-            catalogs: [catalog(20, 'twenty', 2, 10, { catalogs: [catalog(30, 'thirty', 3, 20)] })],
-          }),
-          catalog(40, 'forty', 1, null, { catalogs: [] }),
-        ],
-      },
-    },
+const managerMock = catalogManagerMock(
+  {
+    pages: [],
+    catalogs: [
+      catalog(10, 'ten', 1, null, {
+        pages: [page(1, 'Alpha', 10), page(2, 'Beta', 10)],
+        catalogs: [catalog(20, 'twenty', 2, 10, { catalogs: [catalog(30, 'thirty', 3, 20)] })],
+      }),
+      catalog(40, 'forty', 1, null, { catalogs: [] }),
+    ],
   },
-  maxUsageCount: Number.POSITIVE_INFINITY,
-};
+  Number.POSITIVE_INFINITY,
+);
 
 function renderManager() {
   const client = new ApolloClient({

@@ -7,7 +7,6 @@ import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../../app/AppProviders';
 import {
   AcquirePageLockDocument,
-  CatalogManagerDocument,
   EditorCatalogsDocument,
   EditorPageDocument,
   EditorSavePageDocument,
@@ -18,7 +17,7 @@ import {
 } from '../../gql/graphql';
 import { createI18n } from '../../i18n/i18n';
 import { saveSession } from '../../session/session';
-import { buildMe } from '../../test/mocks';
+import { buildMe, catalogManagerMock } from '../../test/mocks';
 import { PageEditorDialog, type SavedPage } from './PageEditorDialog';
 
 // jsdom cannot run the md-editor's ESM stack quickly; the lazy import is swapped for a textarea.
@@ -366,25 +365,7 @@ describe('PageEditorDialog', () => {
     renderEditor(
       [
         catalogsMock,
-        {
-          request: { query: CatalogManagerDocument, variables: { itemId: 3 } },
-          result: {
-            data: {
-              item: {
-                __typename: 'Item',
-                id: 3,
-                name: 'Handbook',
-                type: 1,
-                viewerRights: { __typename: 'ItemRights', edit: true, manage: true },
-              },
-              itemMenu: {
-                __typename: 'ItemMenu',
-                pages: [menuPage(1, 'Welcome'), menuPage(2, 'Setup')],
-                catalogs: [],
-              },
-            },
-          },
-        },
+        catalogManagerMock({ pages: [menuPage(1, 'Welcome'), menuPage(2, 'Setup')], catalogs: [] }),
       ],
       () => undefined,
     );

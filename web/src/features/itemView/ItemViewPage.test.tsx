@@ -194,20 +194,24 @@ describe('ItemViewPage', () => {
     expect(screen.queryByLabelText('Where the page is')).toBeNull();
   });
 
-  it('sends a visitor of a private item to its password screen, page and redirect passed along', async () => {
-    const { location } = renderRoute('/4/42', {
-      mocks: [
-        siteInfoMock(),
-        captchaMock(1, 'data:,x'),
-        itemErrorMock({ id: 4, pageId: 42 }, 'ITEM_PASSWORD_REQUIRED'),
-      ],
-    });
-    expect(await screen.findByRole('heading', { name: 'Private item' })).toBeInTheDocument();
-    expect(location().pathname).toBe('/item/password/4');
-    const query = new URLSearchParams(location().search);
-    expect(query.get('redirect')).toBe('/4/42');
-    expect(query.get('page_id')).toBe('42');
-  });
+  // ?page_id= stays in the redirect, so the reader lands on the page they asked for.
+  it.each(['/4/42', '/4?page_id=42'])(
+    'sends a visitor of a private item at %s to its password screen, page and redirect passed along',
+    async (path) => {
+      const { location } = renderRoute(path, {
+        mocks: [
+          siteInfoMock(),
+          captchaMock(1, 'data:,x'),
+          itemErrorMock({ id: 4, pageId: 42 }, 'ITEM_PASSWORD_REQUIRED'),
+        ],
+      });
+      expect(await screen.findByRole('heading', { name: 'Private item' })).toBeInTheDocument();
+      expect(location().pathname).toBe('/item/password/4');
+      const query = new URLSearchParams(location().search);
+      expect(query.get('redirect')).toBe(path);
+      expect(query.get('page_id')).toBe('42');
+    },
+  );
 
   it('sends a visitor to the login page when the site forces a login', async () => {
     const { location } = renderRoute('/shop', {
@@ -549,20 +553,6 @@ describe('ItemViewPage', () => {
     // Let the lock query and the pushed change arrive.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByTestId('page-lock-banner')).toBeNull();
-  });
-
-  it('keeps ?page_id= in the redirect to the password screen', async () => {
-    const { location } = renderRoute('/4?page_id=42', {
-      mocks: [
-        siteInfoMock(),
-        captchaMock(1, 'data:,x'),
-        itemErrorMock({ id: 4, pageId: 42 }, 'ITEM_PASSWORD_REQUIRED'),
-      ],
-    });
-    expect(await screen.findByRole('heading', { name: 'Private item' })).toBeInTheDocument();
-    const query = new URLSearchParams(location().search);
-    expect(query.get('redirect')).toBe('/4?page_id=42');
-    expect(query.get('page_id')).toBe('42');
   });
 
   it('tells every signed-in reader who is editing the open page', async () => {
