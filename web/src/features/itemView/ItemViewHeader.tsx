@@ -16,6 +16,7 @@ import { loginPathFor } from '../accounts/redirect';
 import type { OpenItemDialog } from '../items/ItemActions';
 import { ItemTypeIcon } from '../items/ItemTypeIcon';
 import { ManageMenuEntries } from '../items/ManageMenuEntries';
+import { HeaderIcon } from '../shell/HeaderIcon';
 import { MessagesBell } from '../shell/MessagesBell';
 import { UserMenu } from '../shell/UserMenu';
 
@@ -54,18 +55,9 @@ export function ItemViewHeader({
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Tooltip label={me ? t('itemView.backToItems') : t('common.backHome')}>
-          <ActionIcon
-            component={Link}
-            to={home}
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={me ? t('itemView.backToItems') : t('common.backHome')}
-          >
-            <IconHome size={20} stroke={1.6} />
-          </ActionIcon>
-        </Tooltip>
+        <HeaderIcon to={home} label={me ? t('itemView.backToItems') : t('common.backHome')}>
+          <IconHome size={20} stroke={1.6} />
+        </HeaderIcon>
         <Box visibleFrom="xs" style={{ display: 'flex' }}>
           <ItemTypeIcon type={item.type} size={28} />
         </Box>
@@ -131,18 +123,9 @@ export function ItemViewHeader({
         )}
         {me ? null : (
           // Spec §2: visitors get login and about; about is the site's landing page.
-          <Tooltip label={t('itemView.about')}>
-            <ActionIcon
-              component={Link}
-              to="/"
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={t('itemView.about')}
-            >
-              <IconInfoCircle size={20} stroke={1.6} />
-            </ActionIcon>
-          </Tooltip>
+          <HeaderIcon to="/" label={t('itemView.about')}>
+            <IconInfoCircle size={20} stroke={1.6} />
+          </HeaderIcon>
         )}
         {onOpenCatalog ? (
           <ActionIcon

@@ -1,12 +1,11 @@
-import { ActionIcon, Container, Group, Tooltip } from '@mantine/core';
+import { Container, Group } from '@mantine/core';
 import { IconPaperclip, IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { MeFieldsFragment } from '../../gql/graphql';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { ColorSchemeToggle } from '../../theme/ColorSchemeToggle';
 import { Brand } from './Brand';
+import { HeaderIcon } from './HeaderIcon';
 import { MessagesBell } from './MessagesBell';
 import { UserMenu } from './UserMenu';
 
@@ -38,15 +37,5 @@ export function HeaderBar({ me }: { me: MeFieldsFragment }) {
         </Group>
       </Group>
     </Container>
-  );
-}
-
-function HeaderIcon({ to, label, children }: { to: string; label: string; children: ReactNode }) {
-  return (
-    <Tooltip label={label}>
-      <ActionIcon component={Link} to={to} variant="subtle" color="gray" size="lg" aria-label={label}>
-        {children}
-      </ActionIcon>
-    </Tooltip>
   );
 }

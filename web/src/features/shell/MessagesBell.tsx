@@ -1,7 +1,7 @@
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { HeaderIcon } from './HeaderIcon';
 import { useUnreadMessageCount } from './useUnreadMessages';
 
 /** The messages icon with its "New" badge (spec §2 and §9), for signed-in headers only: it polls. */
@@ -12,18 +12,9 @@ export function MessagesBell() {
   return (
     // Around the icon, not inside it: the button would clip the badge. The link's name says the count.
     <Indicator label={t('shell.newBadge')} size={16} disabled={unread === 0} offset={5}>
-      <Tooltip label={label}>
-        <ActionIcon
-          component={Link}
-          to="/message/index"
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label={label}
-        >
-          <IconBell size={20} stroke={1.6} />
-        </ActionIcon>
-      </Tooltip>
+      <HeaderIcon to="/message/index" label={label}>
+        <IconBell size={20} stroke={1.6} />
+      </HeaderIcon>
     </Indicator>
   );
 }
