@@ -252,7 +252,6 @@ function NewCatalogDialog({
   const [chosen, setChosen] = useState<number | null | undefined>(undefined);
   const list = catalogs.data?.catalogs;
   const parent = chosen !== undefined ? chosen : defaultParent(list, parentId);
-  const setParent = setChosen;
   const options = [
     { value: '0', label: t('dialog.rootCatalog') },
     ...(list ?? [])
@@ -288,7 +287,7 @@ function NewCatalogDialog({
         label={t('catalog.parentLabel')}
         data={options}
         value={String(parent ?? 0)}
-        onChange={(value) => setParent(value && value !== '0' ? Number(value) : null)}
+        onChange={(value) => setChosen(value && value !== '0' ? Number(value) : null)}
         allowDeselect={false}
       />
     </DialogFrame>
