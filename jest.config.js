@@ -1,5 +1,5 @@
 // Jest configuration: two projects.
-//   server — node environment; db/, api/, compat-rest/ and test/ (except the browser tests and benchmarks)
+//   server — node environment; db/, api/, compat-rest/, server/ and test/ (except the browser tests and benchmarks)
 //   web    — jsdom environment; web/src
 // Both transform TypeScript with @swc/jest (babel-jest breaks MikroORM, ts-jest is twice as slow).
 const fs = require('node:fs');
@@ -114,7 +114,7 @@ module.exports = {
     {
       displayName: 'server',
       rootDir: root,
-      roots: existing(['db', 'api', 'compat-rest', 'test']).map((dir) => `<rootDir>/${dir}`),
+      roots: existing(['db', 'api', 'compat-rest', 'server', 'test']).map((dir) => `<rootDir>/${dir}`),
       testEnvironment: 'node',
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: [

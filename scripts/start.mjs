@@ -30,7 +30,7 @@ function newest(dirs) {
 const builtAt = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : -1);
 const run = (command) => execSync(command, { stdio: 'inherit' });
 
-if (builtAt('dist/api/src/main.js') < newest(['api/src', 'db/src', 'compat-rest/src'])) {
+if (builtAt('dist/server/src/main.js') < newest(['server/src', 'api/src', 'db/src', 'compat-rest/src'])) {
   console.log('Building the server...');
   fs.rmSync('dist', { recursive: true, force: true });
   run('npm run --silent build:server');
@@ -40,4 +40,4 @@ if (builtAt('web/dist/index.html') < newest(['web/src', 'web/index.html', 'schem
   run('npm run --silent build:web');
 }
 
-await import(path.join(root, 'dist/api/src/main.js'));
+await import(path.join(root, 'dist/server/src/main.js'));

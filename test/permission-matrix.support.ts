@@ -28,7 +28,7 @@ import {
 } from '../db/src';
 import { buildServices } from '../api/src/domain/services';
 import { newToken } from '../api/src/domain/accounts/token';
-import { VISITOR_COOKIE } from '../api/src/server';
+import { VISITOR_COOKIE } from '../server/src/server';
 import { buildItem, buildSession, buildUser, viewerOf, DEFAULT_PASSWORD } from './support/factories';
 import { ADMIN, TEST_CAPTCHA, type TestServer } from './support/server';
 

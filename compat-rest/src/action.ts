@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../api/src/domain/services';
-import type { Viewer } from '../../api/src/domain/viewer';
+import type { Services, Viewer } from '../../api/src/domain';
 import { readParams, type ParamShape, type ParamValues, type RequestParams } from './params';
 import type { Wire } from './wire';
 

@@ -1,7 +1,7 @@
 // ShowDoc's shapes of catalogs and pages (compat-api §0.9, compat-notes §4), and the encodings of page
 // content at this door: content is stored as written and HTML-escaped only on its way out.
 import { z } from 'zod';
-import type { CatalogNode, MenuCatalog, MenuPage } from '../../api/src/domain/catalogs/catalog.service';
+import type { CatalogNode, MenuCatalog, MenuPage } from '../../api/src/domain';
 import type { Catalog, Page } from '../../db/src';
 import { int } from './params';
 import { escapeHtml, localTime, s, ts, type Wire } from './wire';

@@ -1,6 +1,6 @@
 // How ShowDoc reads form values beyond plain ints and strings: escaped JSON, id lists, PHP truthiness.
 import { z } from 'zod';
-import { DomainError } from '../../api/src/domain/errors';
+import { DomainError } from '../../api/src/domain';
 import { str } from './params';
 
 /** PHP's htmlspecialchars_decode with ENT_QUOTES: clients may send JSON parameters escaped or not. */

@@ -1,8 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hashToken } from '../../api/src/domain/accounts/token';
-import { DomainError } from '../../api/src/domain/errors';
-import type { Services } from '../../api/src/domain/services';
-import { Viewer } from '../../api/src/domain/viewer';
+import { DomainError, hashToken, Viewer, type Services } from '../../api/src/domain';
 import { runAction, type Action, type Controller } from './action';
 import { RequestParams } from './params';
 import { catalog } from './routes/catalog';

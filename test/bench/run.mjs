@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { spawnServer } from '../support/spawn-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const SERVER_ENTRY = path.join(ROOT, 'dist', 'api', 'src', 'main.js');
+const SERVER_ENTRY = path.join(ROOT, 'dist', 'server', 'src', 'main.js');
 const require = createRequire(import.meta.url);
 
 const PAGES = Number(process.env.BENCH_PAGES) || 2000;
@@ -44,7 +44,7 @@ function newestSource() {
       else if (entry.name.endsWith('.ts')) newest = Math.max(newest, fs.statSync(full).mtimeMs);
     }
   };
-  for (const dir of ['api/src', 'db/src', 'compat-rest/src']) visit(path.join(ROOT, dir));
+  for (const dir of ['server/src', 'api/src', 'db/src', 'compat-rest/src']) visit(path.join(ROOT, dir));
   return newest;
 }
 

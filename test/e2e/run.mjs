@@ -17,7 +17,7 @@ import { spawnServer } from '../support/spawn-server.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const JOURNEYS = path.join(ROOT, 'test', 'e2e', 'journeys');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
-const SERVER_ENTRY = path.join(ROOT, 'dist', 'api', 'src', 'main.js');
+const SERVER_ENTRY = path.join(ROOT, 'dist', 'server', 'src', 'main.js');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { configFromEnv, type AppConfig } from '../../api/src/config';
-import { createServer, type RunningServer } from '../../api/src/server';
+import { configFromEnv, type AppConfig } from '../../server/src/config';
+import { createServer, type RunningServer } from '../../server/src/server';
 import { scratchMysqlUrl, type TestDatabase } from './mysql';
 
 export const TEST_CAPTCHA = 'TEST-CAPTCHA';

@@ -1,4 +1,4 @@
-// Runs the built server (dist/api/src/main.js) as a child process for the browser tests and the benchmark.
+// Runs the built server (dist/server/src/main.js) as a child process for the browser tests and the benchmark.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 

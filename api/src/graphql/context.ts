@@ -1,6 +1,4 @@
-import type { Language } from '../domain/errors';
-import type { Services } from '../domain/services';
-import type { Viewer } from '../domain/viewer';
+import type { Language, Services, Viewer } from '../domain';
 
 /** What every resolver receives: the caller, the request's services, and a way to set the session cookie. */
 export interface GraphQLContext {

@@ -6,7 +6,7 @@ import {
 } from 'graphql';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { DomainError, type Language } from '../domain/errors';
+import { DomainError, type Language } from '../domain';
 
 /**
  * Domain errors reach clients with `extensions.code` (a stable string) and `extensions.showdocCode`;

@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { DomainError } from '../domain/errors';
+import { DomainError } from '../domain';
 
 /** Relay's page info, shared by every connection type. */
 @ObjectType({ description: 'Where a page of a connection sits in the whole list' })

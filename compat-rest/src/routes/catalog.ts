@@ -1,5 +1,4 @@
-import type { DraggedThing, TreeChange } from '../../../api/src/domain/catalogs/catalog.service';
-import { DomainError } from '../../../api/src/domain/errors';
+import { DomainError, type DraggedThing, type TreeChange } from '../../../api/src/domain';
 import { action, type Controller } from '../action';
 import { catalogGroupRow, catalogRow, optionalInt } from '../document-wire';
 import { unescapeHtml } from '../form-values';

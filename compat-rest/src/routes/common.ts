@@ -1,5 +1,4 @@
-import { publicSiteInfo } from '../../../api/src/domain/settings/settings.service';
-import { QUIRE_VERSION } from '../../../api/src/domain/version';
+import { publicSiteInfo, QUIRE_VERSION } from '../../../api/src/domain';
 import { action, type Controller } from '../action';
 import { int } from '../params';
 

@@ -1,4 +1,4 @@
-import { loadItemView } from '../../../api/src/domain/catalogs/item-view';
+import { loadItemView } from '../../../api/src/domain';
 import { ItemType } from '../../../db/src';
 import { action } from '../action';
 import { AI_CONFIG_DEFAULTS, menuCatalogRow, menuPageRow, pageRow } from '../document-wire';

@@ -1,5 +1,4 @@
-import { DomainError } from '../../../api/src/domain/errors';
-import { showdocSnippet } from '../../../api/src/domain/search/snippet';
+import { DomainError, showdocSnippet } from '../../../api/src/domain';
 import { action } from '../action';
 import { pageRow } from '../document-wire';
 import { int, str } from '../params';

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { operatorOf } from '../../../api/src/domain/changelog/changelog.service';
-import { DomainError } from '../../../api/src/domain/errors';
-import type { MyList, MyListEntry, SortEntry } from '../../../api/src/domain/items/item.service';
+import {
+  DomainError,
+  operatorOf,
+  type MyList,
+  type MyListEntry,
+  type SortEntry,
+} from '../../../api/src/domain';
 import type { Item, ItemApiKey, ItemChangeLog, User } from '../../../db/src';
 import { action, type Controller } from '../action';
 import { idList, optionalStr, parseJsonParam, phpTruthy } from '../form-values';

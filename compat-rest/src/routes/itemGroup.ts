@@ -1,5 +1,4 @@
-import { DomainError } from '../../../api/src/domain/errors';
-import type { GroupOrder, ItemGroupView } from '../../../api/src/domain/items/item-group.service';
+import { DomainError, type GroupOrder, type ItemGroupView } from '../../../api/src/domain';
 import { action, type Controller } from '../action';
 import { idList, parseJsonParam } from '../form-values';
 import { int, str } from '../params';

@@ -1,8 +1,7 @@
 // compat-api §18: the open API for scripts and CI (RunApi, showdoc_api.sh), authenticated by an item's
 // api_key + api_token instead of a login. Values arrive as ShowDoc's scripts send them and may already be
 // HTML-escaped: they are unescaped once here and stored as plain text.
-import { DomainError } from '../../../api/src/domain/errors';
-import type { OpenApiKey, OpenApiTreeCatalog } from '../../../api/src/domain/openapi/open-api.service';
+import { DomainError, type OpenApiKey, type OpenApiTreeCatalog } from '../../../api/src/domain';
 import type { Page } from '../../../db/src';
 import { action, type Controller } from '../action';
 import { catalogRow, optionalInt, pageRow, wireLevel } from '../document-wire';

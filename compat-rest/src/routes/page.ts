@@ -1,6 +1,4 @@
-import { DomainError } from '../../../api/src/domain/errors';
-import { sqlToMarkdownTable } from '../../../api/src/domain/pages/sql-to-markdown';
-import type { Viewer } from '../../../api/src/domain/viewer';
+import { DomainError, sqlToMarkdownTable, type Viewer } from '../../../api/src/domain';
 import type { Page, PageHistory } from '../../../db/src';
 import { action, type Controller } from '../action';
 import { optionalInt, pageRow, phpUrldecode } from '../document-wire';

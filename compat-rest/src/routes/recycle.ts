@@ -1,5 +1,5 @@
 // compat-api §9: the recycle bin of an item.
-import { DomainError } from '../../../api/src/domain/errors';
+import { DomainError } from '../../../api/src/domain';
 import { action, type Controller } from '../action';
 import { int } from '../params';
 import { localTime, s } from '../wire';

@@ -1,6 +1,6 @@
 // compat-api §22: ShowDoc's purge on demand for an outside cron. Quire purges on its own schedule
 // (api/src/domain/jobs); this call stays for existing cron set-ups that send CRON_TOKEN.
-import { DomainError } from '../../../api/src/domain/errors';
+import { DomainError } from '../../../api/src/domain';
 import { action, type Controller } from '../action';
 
 export const scriptCron: Controller = {

@@ -1,4 +1,4 @@
-import type { TeamSummary } from '../../../api/src/domain/teams/team.service';
+import type { TeamSummary } from '../../../api/src/domain';
 import type { Team } from '../../../db/src';
 import { action, type Controller } from '../action';
 import { int, str } from '../params';

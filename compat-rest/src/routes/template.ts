@@ -1,6 +1,6 @@
 // compat-api §10: personal page templates and their shares to items. Contents are stored as written;
 // ShowDoc's lists HTML-decode them on the way out, which is kept here for its clients.
-import { DomainError } from '../../../api/src/domain/errors';
+import { DomainError } from '../../../api/src/domain';
 import type { TemplateItem } from '../../../db/src';
 import { action, type Controller } from '../action';
 import { idList, unescapeHtml } from '../form-values';

@@ -1,4 +1,4 @@
-import { publicSiteInfo } from '../../../api/src/domain/settings/settings.service';
+import { publicSiteInfo } from '../../../api/src/domain';
 import type { User } from '../../../db/src';
 import { action, type Controller } from '../action';
 import { int, str } from '../params';

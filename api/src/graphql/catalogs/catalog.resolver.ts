@@ -1,5 +1,5 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { DomainError } from '../../domain/errors';
+import { DomainError } from '../../domain';
 import type { GraphQLContext } from '../context';
 import { Item } from '../items/item.types';
 import {

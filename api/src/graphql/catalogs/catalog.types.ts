@@ -5,7 +5,7 @@ import type {
   Menu,
   MenuCatalog as MenuCatalogModel,
   MenuPage as MenuPageModel,
-} from '../../domain/catalogs/catalog.service';
+} from '../../domain';
 
 @ObjectType({ description: 'A folder of pages; catalogs nest at most three levels deep' })
 export class Catalog {

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
-import { DomainError } from '../../domain/errors';
+import { DomainError } from '../../domain';
 import type { GraphQLContext } from '../context';
 import { ChangeLogEntry, ChangeLogPage } from './changelog.types';
 

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { ItemChangeLog } from '../../../../db/src';
-import { operatorOf } from '../../domain/changelog/changelog.service';
+import { operatorOf } from '../../domain';
 
 @ObjectType({ description: 'Who changed what in an item, and when' })
 export class ChangeLogEntry {

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { diffLines } from '../../domain/history/line-diff';
+import { diffLines } from '../../domain';
 import type { GraphQLContext } from '../context';
 import { Page } from '../pages/page.types';
 import { DiffLine, PageDiff, PageVersion } from './history.types';

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { PageHistory } from '../../../../db/src';
-import type { DiffLine as DiffLineModel, DiffOp as DiffOpModel } from '../../domain/history/line-diff';
+import type { DiffLine as DiffLineModel, DiffOp as DiffOpModel } from '../../domain';
 import { Page } from '../pages/page.types';
 
 @ObjectType({ description: 'An earlier version of a page, kept when a save replaced it' })

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Item } from '../../../../db/src';
-import type { ItemRights } from '../../domain/policy/policy.service';
+import type { ItemRights } from '../../domain';
 import type { GraphQLContext } from '../context';
 
 const rightsLoaders = new WeakMap<GraphQLContext, DataLoader<Item, ItemRights, number>>();

@@ -1,8 +1,6 @@
 import { Reference } from '@mikro-orm/core';
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { DomainError } from '../../domain/errors';
-import { isItemManager } from '../../domain/items/item.service';
-import { Viewer } from '../../domain/viewer';
+import { DomainError, isItemManager, Viewer } from '../../domain';
 import { User } from '../accounts/account.types';
 import type { GraphQLContext } from '../context';
 import { DEFAULT_PAGE_SIZE, slicePage } from '../pagination';

@@ -1,7 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import type { Item as ItemEntity, ItemApiKey as ItemApiKeyEntity } from '../../../../db/src';
-import type { ItemGroupView } from '../../domain/items/item-group.service';
-import type { ItemRights as ItemRightsModel } from '../../domain/policy/policy.service';
+import type { ItemGroupView, ItemRights as ItemRightsModel } from '../../domain';
 import { PageInfo } from '../pagination';
 
 @ObjectType({ description: 'What the viewer may do in an item (decided by the one policy module)' })

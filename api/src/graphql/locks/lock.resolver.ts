@@ -1,5 +1,5 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { DEFAULT_RENEW_SECONDS } from '../../domain/locks/lock.service';
+import { DEFAULT_RENEW_SECONDS } from '../../domain';
 import type { PageLockEvent } from '../../pubsub/topics';
 import type { GraphQLContext } from '../context';
 import { PageLockChange, PageLockState } from './lock.types';

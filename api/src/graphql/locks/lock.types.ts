@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { LockState } from '../../domain/locks/lock.service';
+import type { LockState } from '../../domain';
 import type { PageLockAction as PageLockActionModel, PageLockEvent } from '../../pubsub/topics';
 
 export enum PageLockAction {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Catalog, Item, User } from '../../../../db/src';
-import { buildServices } from '../../domain/services';
+import { buildServices } from '../../domain';
 import { buildCatalog, buildItem, buildSession, buildUser } from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { startTestServer, type GraphQLAnswer, type TestServer } from '../../../../test/support/server';

@@ -1,9 +1,6 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { Catalog as CatalogEntity, ItemMember as ItemMemberEntity } from '../../../../db/src';
-import type {
-  Collaborator as CollaboratorModel,
-  MyCollaborator as MyCollaboratorModel,
-} from '../../domain/members/member.service';
+import type { Collaborator as CollaboratorModel, MyCollaborator as MyCollaboratorModel } from '../../domain';
 import { User } from '../accounts/account.types';
 import { Catalog } from '../catalogs/catalog.types';
 

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { UnreadMessageCounts } from '../../domain/messages/message.service';
+import type { UnreadMessageCounts } from '../../domain';
 
 @ObjectType({ description: "The viewer's unread messages, for the header's badge" })
 export class UnreadMessages {

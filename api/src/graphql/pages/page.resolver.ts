@@ -1,5 +1,5 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { sqlToMarkdownTable } from '../../domain/pages/sql-to-markdown';
+import { sqlToMarkdownTable } from '../../domain';
 import type { GraphQLContext } from '../context';
 import { CatalogRef, CopyPageInput, Page, PageOrderInput, SavePageInput } from './page.types';
 

@@ -1,6 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import type { Catalog as CatalogEntity, Page as PageEntity } from '../../../../db/src';
-import type { PageView } from '../../domain/pages/page.service';
+import type { PageView } from '../../domain';
 
 @ObjectType({ description: 'A catalog above a page' })
 export class CatalogRef {

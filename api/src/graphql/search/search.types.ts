@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { SearchHit as SearchHitModel } from '../../domain/search/search.service';
+import type { SearchHit as SearchHitModel } from '../../domain';
 import { Item } from '../items/item.types';
 import { PageInfo } from '../pagination';
 import { CatalogRef, Page } from '../pages/page.types';

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { SinglePageLink } from '../../../../db/src';
-import type { SharedPage as SharedPageModel } from '../../domain/share/share.service';
+import type { SharedPage as SharedPageModel } from '../../domain';
 
 @ObjectType({ description: 'The public link of one page' })
 export class ShareLink {

@@ -1,6 +1,5 @@
 import { Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
-import { publicSiteInfo } from '../../domain/settings/settings.service';
-import { QUIRE_VERSION } from '../../domain/version';
+import { publicSiteInfo, QUIRE_VERSION } from '../../domain';
 import type { GraphQLContext } from '../context';
 
 @ObjectType({ description: 'Public site settings (landing page, login screen)' })

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Team } from '../../../../db/src';
-import type { TeamSummary } from '../../domain/teams/team.service';
+import type { TeamSummary } from '../../domain';
 import type { GraphQLContext } from '../context';
 
 const summaryLoaders = new WeakMap<GraphQLContext, DataLoader<Team, TeamSummary, number>>();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/core';
 import { TeamItem, type Catalog, type Item, type User } from '../../../../db/src';
-import { Viewer } from '../../domain/viewer';
-import { buildServices } from '../../domain/services';
+import { buildServices, Viewer } from '../../domain';
 import {
   buildCatalog,
   buildItem,

@@ -5,7 +5,7 @@ import type {
   TeamItemMember as TeamItemMemberEntity,
   TeamMember as TeamMemberEntity,
 } from '../../../../db/src';
-import type { TeamRights as TeamRightsModel } from '../../domain/policy/team.policy';
+import type { TeamRights as TeamRightsModel } from '../../domain';
 import { User } from '../accounts/account.types';
 import { Catalog } from '../catalogs/catalog.types';
 import { SkippedMember, sortedScope } from '../members/member.types';

@@ -15,18 +15,28 @@ import Fastify, {
 } from 'fastify';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import { openDatabase, type Database } from '../../db/src';
+import {
+  buildGraphQLSchema,
+  formatExecutionResult,
+  formatGraphQLError,
+  localizeErrorsPlugin,
+  type GraphQLContext,
+  type SessionCookie,
+} from '../../api/src/graphql';
+import {
+  buildServices,
+  DomainError,
+  hashToken,
+  JobScheduler,
+  newToken,
+  Viewer,
+  type Language,
+  type Services,
+} from '../../api/src/domain';
+import { createInProcessPubSub } from '../../api/src/pubsub';
 import { compatRestPlugin } from '../../compat-rest/src';
+import { openDatabase, type Database } from '../../db/src';
 import type { AppConfig } from './config';
-import { hashToken, newToken } from './domain/accounts/token';
-import { DomainError, type Language } from './domain/errors';
-import { JobScheduler } from './domain/jobs/scheduler';
-import { buildServices, type Services } from './domain/services';
-import { Viewer } from './domain/viewer';
-import type { GraphQLContext, SessionCookie } from './graphql/context';
-import { formatExecutionResult, formatGraphQLError, localizeErrorsPlugin } from './graphql/errors';
-import { buildGraphQLSchema } from './graphql/schema';
-import { createInProcessPubSub } from './pubsub/pubsub';
 
 export const SESSION_COOKIE = 'quire_token';
 export const VISITOR_COOKIE = 'quire_visitor';

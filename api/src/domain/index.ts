@@ -1,0 +1,45 @@
+// The domain's one public module: every door (GraphQL, compat-rest, the composition root, the coming MCP
+// door) imports the domain from here, never from a file inside it, so the domain's files can move without
+// touching a door. ESLint (`quire/boundaries/*`) and test/architecture.test.ts enforce it.
+// Exports are named one by one, so what a door may use is a decision made here, not an accident.
+
+// Composition: building the services, their options, the scheduled jobs.
+export { buildServices, type DomainOptions, type Services } from './services';
+export { JobScheduler, type ScheduledTask, type SchedulerLog } from './jobs/scheduler';
+
+// Who is asking, and how a session token becomes that caller.
+export { Viewer } from './viewer';
+export { hashToken, newToken } from './accounts/token';
+
+// Errors with ShowDoc's numeric codes.
+export { Codes, DomainError, type CodeInfo, type CodeName, type Language } from './errors';
+
+export { QUIRE_VERSION } from './version';
+
+// Services' view types and the pure helpers doors share (one rule, both doors).
+export type {
+  CatalogNode,
+  DraggedThing,
+  Menu,
+  MenuCatalog,
+  MenuPage,
+  TreeChange,
+} from './catalogs/catalog.service';
+export { loadItemView } from './catalogs/item-view';
+export { operatorOf } from './changelog/changelog.service';
+export { diffLines, type DiffLine, type DiffOp } from './history/line-diff';
+export type { GroupOrder, ItemGroupView } from './items/item-group.service';
+export { isItemManager, type MyList, type MyListEntry, type SortEntry } from './items/item.service';
+export { DEFAULT_RENEW_SECONDS, type LockState } from './locks/lock.service';
+export type { Collaborator, MyCollaborator } from './members/member.service';
+export type { UnreadMessageCounts } from './messages/message.service';
+export type { OpenApiKey, OpenApiTreeCatalog } from './openapi/open-api.service';
+export type { PageView } from './pages/page.service';
+export { sqlToMarkdownTable } from './pages/sql-to-markdown';
+export type { ItemRights } from './policy/policy.service';
+export type { TeamRights } from './policy/team.policy';
+export { showdocSnippet } from './search/snippet';
+export type { SearchHit } from './search/search.service';
+export { publicSiteInfo } from './settings/settings.service';
+export type { SharedPage } from './share/share.service';
+export type { TeamSummary } from './teams/team.service';
