@@ -60,7 +60,29 @@ const graphqlLayerRegexes = [
 ];
 const DB_MESSAGE = 'db depends on nothing of ours: no imports from api/, compat-rest/ or web/.';
 
-const webRegexes = ['^@quire/(?:api|db|compat-rest)(?:/|$)', relativeInto('(?:api|db|compat-rest)/src')];
+const DOMAIN_DOOR_MESSAGE =
+  'Doors import the domain through its one public module (api/src/domain, i.e. api/src/domain/index.ts), never a file inside it: export what you need from the index.';
+// A path into the domain that goes past its index: `api/src/domain/x`, `../domain/x` (from api/src/*), but
+// not `…/domain` or `…/domain/index`.
+const domainInternalRegexes = [
+  '(?:^|/)api/src/domain/(?!index$).+',
+  '^@quire/api/src/domain/(?!index$).+',
+  '^(?:\\.\\./)+domain/(?!index$).+',
+];
+const API_CYCLE_MESSAGE =
+  'api (domain, GraphQL, pub/sub) depends on db only: the composition root (server/) mounts compat-rest, so api never imports a door or the root.';
+const WEB_ROOT_MESSAGE = 'The server serves the built web app from disk; it never imports web/ sources.';
+const COMPAT_REST_ROOT_MESSAGE = 'compat-rest never imports the composition root (server/).';
+/** Imports of the packages `names` by relative path or by package name. */
+const packages = (names) => [`^@quire/(?:${names})(?:/|$)`, relativeInto(`(?:${names})/src`)];
+
+const PROCESS_ENV_MESSAGE =
+  'Only the config module (server/src/config.ts) reads process.env; take the setting as a parameter and add the variable to configFromEnv.';
+
+const webRegexes = [
+  '^@quire/(?:api|db|compat-rest|server)(?:/|$)',
+  relativeInto('(?:api|db|compat-rest|server)/src'),
+];
 
 // "Anything going up out of web/" depends on how deep the importing file sits: a file in web/src/pages/
 // leaves web/ with three `../`. One config block per depth (later blocks override the generic one).
@@ -126,6 +148,38 @@ export default defineConfig(
     languageOptions: { sourceType: 'module', globals: nodeGlobals },
   },
 
+  // Configuration (ARCHITECTURE.md: "Only the config module reads process.env").
+  {
+    name: 'quire/config/process-env',
+    files: [`**/*.${CODE}`],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: PROCESS_ENV_MESSAGE },
+      ],
+    },
+  },
+  {
+    // Allowed to read the environment themselves:
+    // - server/src/config.ts: the config module, the one place the server reads it;
+    // - db/src/migrate.cli.ts, db/src/migration-create.cli.ts: stand-alone CLIs (`npm run db:migrate`,
+    //   `npm run db:migration:create`) that run without the server and read their own few variables;
+    // - scripts/, test/, and every *.test.* file: tooling and tests (TEST_MYSQL_URL, CI flags);
+    // - tool configs at the top and in web/ (eslint, jest, vite): read by their tools, not by Quire.
+    name: 'quire/config/process-env-allowed',
+    files: [
+      'server/src/config.ts',
+      'db/src/migrate.cli.ts',
+      'db/src/migration-create.cli.ts',
+      `scripts/**/*.${CODE}`,
+      `test/**/*.${CODE}`,
+      `**/*.test.${CODE}`,
+      `*.config.${CODE}`,
+      `web/*.config.${CODE}`,
+    ],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+
   // Import boundaries (ARCHITECTURE.md, "Rules of the road").
   {
     name: 'quire/boundaries/compat-rest',
@@ -134,7 +188,53 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [forbid(graphqlLayerRegexes, COMPAT_REST_MESSAGE)],
+          patterns: [
+            forbid(graphqlLayerRegexes, COMPAT_REST_MESSAGE),
+            forbid(domainInternalRegexes, DOMAIN_DOOR_MESSAGE),
+            forbid(packages('server'), COMPAT_REST_ROOT_MESSAGE),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    name: 'quire/boundaries/api',
+    files: [`api/**/*.${CODE}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [forbid(packages('compat-rest|server|web'), API_CYCLE_MESSAGE)] },
+      ],
+    },
+  },
+  {
+    // The GraphQL door: the domain through its index only (and still no other door).
+    name: 'quire/boundaries/api-graphql',
+    files: [`api/src/graphql/**/*.${CODE}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(domainInternalRegexes, DOMAIN_DOOR_MESSAGE),
+            forbid(packages('compat-rest|server|web'), API_CYCLE_MESSAGE),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The composition root mounts every door, but reaches the domain through its index like they do.
+    name: 'quire/boundaries/server',
+    files: [`server/**/*.${CODE}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(domainInternalRegexes, DOMAIN_DOOR_MESSAGE),
+            forbid(packages('web'), WEB_ROOT_MESSAGE),
+          ],
         },
       ],
     },
@@ -146,7 +246,10 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [forbid(graphqlLayerRegexes, DOMAIN_MESSAGE)],
+          patterns: [
+            forbid(graphqlLayerRegexes, DOMAIN_MESSAGE),
+            forbid(packages('compat-rest|server|web'), API_CYCLE_MESSAGE),
+          ],
         },
       ],
     },
@@ -160,7 +263,10 @@ export default defineConfig(
         {
           patterns: [
             forbid(
-              ['^@quire/(?:api|compat-rest|web)(?:/|$)', relativeInto('(?:api|compat-rest|web)/src')],
+              [
+                '^@quire/(?:api|compat-rest|server|web)(?:/|$)',
+                relativeInto('(?:api|compat-rest|server|web)/src'),
+              ],
               DB_MESSAGE,
             ),
           ],

@@ -18,7 +18,7 @@ import { teamMember } from './routes/teamMember';
 import { template } from './routes/template';
 import { user } from './routes/user';
 import { parseRoute, resolveActionName, resolveControllerName } from './routing';
-import { EMPTY, isoTime, type Wire } from './wire';
+import { EMPTY, isoTime, useWireTimeZone, type Wire } from './wire';
 
 /** Controllers by ShowDoc's PascalCase class name. */
 export const controllers: Record<string, Controller> = {
@@ -43,6 +43,8 @@ const controllerNames = Object.keys(controllers);
 
 export interface CompatRestOptions {
   services: () => Services;
+  /** IANA zone of ShowDoc-format times (`YYYY-MM-DD HH:MM:SS`, ISO with offset). */
+  timeZone: string;
 }
 
 function envelope(reply: FastifyReply, code: number, message: string, status = 200) {
@@ -57,6 +59,7 @@ function envelope(reply: FastifyReply, code: number, message: string, status = 2
  * `/server/?s=…`, `/server/api/c/a[/k/v…]` and `/api/c/a`.
  */
 export async function compatRestPlugin(app: FastifyInstance, options: CompatRestOptions): Promise<void> {
+  useWireTimeZone(options.timeZone);
   // ShowDoc ignores bodies it cannot parse; so do we, rather than failing with 415.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
 

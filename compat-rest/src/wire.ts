@@ -1,7 +1,7 @@
 /**
  * ShowDoc's value typing at the REST boundary: database values travel as strings, times as unix
- * seconds (digit strings) or as local `YYYY-MM-DD HH:MM:SS` (Asia/Shanghai unless APP_TIMEZONE says
- * otherwise), NULL as null, and an empty object as `[]` (PHP arrays).
+ * seconds (digit strings) or as local `YYYY-MM-DD HH:MM:SS` (Asia/Shanghai unless the configuration
+ * says otherwise), NULL as null, and an empty object as `[]` (PHP arrays).
  */
 export type Wire = string | number | boolean | null | Wire[] | { [key: string]: Wire };
 
@@ -23,17 +23,29 @@ export function ts(date: Date | null | undefined): string {
   return date ? String(Math.floor(date.getTime() / 1000)) : '0';
 }
 
-const timeZone = process.env.APP_TIMEZONE || 'Asia/Shanghai';
-const formatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/** ShowDoc's default: its servers run in China. */
+export const DEFAULT_WIRE_TIME_ZONE = 'Asia/Shanghai';
+
+const formatterFor = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+
+// One zone per process (the composition root's APP_TIMEZONE): set when the plugin is mounted rather than
+// threaded through every row presenter, which would change every presenter's signature for one setting.
+let formatter = formatterFor(DEFAULT_WIRE_TIME_ZONE);
+
+/** The zone of ShowDoc-format times; throws a RangeError for a zone Intl does not know. */
+export function useWireTimeZone(timeZone: string): void {
+  formatter = formatterFor(timeZone);
+}
 
 /** `YYYY-MM-DD HH:MM:SS` in the server's time zone; no date formats as the epoch, like ShowDoc's 0. */
 export function localTime(date: Date | null | undefined): string {

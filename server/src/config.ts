@@ -14,6 +14,8 @@ export interface AppConfig {
   logLevel: string;
   /** Largest request body accepted, in bytes (uploads are limited separately). */
   bodyLimit: number;
+  /** APP_TIMEZONE: IANA zone of ShowDoc-format times on the REST door. */
+  appTimeZone: string;
   /** CRON_TOKEN: lets an outside cron start the purge through ShowDoc's `ScriptCron/run` (unset: refused). */
   cronToken?: string;
   /** How often expired edit locks are removed and announced, and how often the purge runs. */
@@ -34,9 +36,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(env.QUIRE_WEB_DIST ?? path.join(root, 'web', 'dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: Number.parseInt(env.QUIRE_BODY_LIMIT ?? String(8 * 1024 * 1024), 10),
+    appTimeZone: timeZone(env.APP_TIMEZONE || 'Asia/Shanghai'),
     cronToken: env.CRON_TOKEN || undefined,
     jobs: { lockSweepMs: 5_000, purgeEveryMs: 60 * 60 * 1000 },
   };
+}
+
+/** A zone Intl knows, or a start-up error naming the variable (rather than a RangeError on the first request). */
+function timeZone(name: string): string {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: name });
+  } catch {
+    throw new Error(
+      `APP_TIMEZONE: unknown time zone "${name}" (expected an IANA name such as Asia/Shanghai)`,
+    );
+  }
+  return name;
 }
 
 /** The checkout's top folder, found from this file whether it runs from api/src or dist/api/src. */

@@ -138,7 +138,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     wsServer,
   );
 
-  await app.register(compatRestPlugin, { services: servicesFor });
+  await app.register(compatRestPlugin, { services: servicesFor, timeZone: config.appTimeZone });
   await serveWebApp(app, config.webDist);
 
   const jobs = new JobScheduler(
