@@ -1,86 +1,8 @@
-// ShowDoc's shapes of catalogs and pages (compat-api §0.9, compat-notes §4), and the encodings of page
-// content at this door: content is stored as written and HTML-escaped only on its way out.
+// The encodings of page content at this door and parameter shapes the document routes share (the row
+// shapes live in presenters/document.ts).
 import { z } from 'zod';
-import type { CatalogNode, MenuCatalog, MenuPage } from '../../api/src/domain';
-import type { Catalog, Page } from '../../db/src';
 import { int } from './params';
-import { escapeHtml, localTime, s, ts, type Wire } from './wire';
-
-type Row = { [key: string]: Wire };
-
-/** ShowDoc counts catalog levels from the item root: its top level is 2 where Quire's is 1. */
-export const wireLevel = (level: number): string => s(level + 1);
-
-/** CatalogRow: `cat_id, cat_name, item_id, s_number, addtime, parent_cat_id, level`, all strings. */
-export function catalogRow(
-  catalog: Catalog,
-  level: number,
-  options: { time?: 'ts' | 'local'; name?: string } = {},
-): Row {
-  return {
-    cat_id: s(catalog.id),
-    cat_name: options.name ?? catalog.name,
-    item_id: s(catalog.item.id),
-    s_number: s(catalog.sNumber),
-    addtime: options.time === 'local' ? localTime(catalog.createdAt) : ts(catalog.createdAt),
-    parent_cat_id: s(catalog.parent?.id ?? 0),
-    level: wireLevel(level),
-  };
-}
-
-/** `catListGroup`'s nodes: CatalogRow (local time) with `sub`, recursively. */
-export function catalogGroupRow(node: CatalogNode): Row {
-  return {
-    ...catalogRow(node.catalog, node.level, { time: 'local' }),
-    sub: node.children.map(catalogGroupRow),
-  };
-}
-
-/** MenuPage: `page_id, author_uid, cat_id, page_title, addtime, ext_info, is_draft`. */
-export function menuPageRow(page: MenuPage): Row {
-  return {
-    page_id: s(page.id),
-    author_uid: s(page.authorId ?? 0),
-    cat_id: s(page.catalogId ?? 0),
-    page_title: page.title,
-    addtime: ts(page.updatedAt),
-    ext_info: page.extInfo,
-    is_draft: s(page.isDraft),
-  };
-}
-
-/** A menu catalog: CatalogRow (unix time) with its `pages` and child `catalogs`. */
-export function menuCatalogRow(node: MenuCatalog): Row {
-  return {
-    ...catalogRow(node.catalog, node.level),
-    pages: node.pages.map(menuPageRow),
-    catalogs: node.catalogs.map(menuCatalogRow),
-  };
-}
-
-/**
- * PageRow (compat-api §0.9) with ShowDoc's HTML-escaped content. `addtime` is the last save,
- * `page_addtime` the creation; both unix seconds unless `time` is 'local'.
- */
-export function pageRow(page: Page, time: 'ts' | 'local' = 'ts'): Row {
-  const format = time === 'local' ? localTime : ts;
-  return {
-    page_id: s(page.id),
-    author_uid: s(page.author?.id ?? 0),
-    author_username: page.authorName,
-    item_id: s(page.item.id),
-    cat_id: s(page.catalog?.id ?? 0),
-    page_title: page.title,
-    page_content: escapeHtml(page.content),
-    s_number: s(page.sNumber),
-    addtime: format(page.updatedAt),
-    page_comments: page.comments,
-    is_del: s(page.deletedAt !== null),
-    page_addtime: format(page.createdAt),
-    ext_info: page.extInfo,
-    is_draft: s(page.isDraft),
-  };
-}
+import type { Wire } from './wire';
 
 /**
  * PHP's urldecode: `+` is a space and `%XX` a byte; malformed escapes stay as they are (where

@@ -1,6 +1,7 @@
 import { DomainError, type DraggedThing, type TreeChange } from '../../../api/src/domain';
 import { action, type Controller } from '../action';
-import { catalogGroupRow, catalogRow, optionalInt } from '../document-wire';
+import { optionalInt } from '../document-wire';
+import { catalogGroupRow, catalogRow } from '../presenters/document';
 import { unescapeHtml } from '../form-values';
 import { int, str } from '../params';
 import { s, type Wire } from '../wire';

@@ -1,7 +1,8 @@
 import { loadItemView } from '../../../api/src/domain';
 import { ItemType } from '../../../db/src';
 import { action } from '../action';
-import { AI_CONFIG_DEFAULTS, menuCatalogRow, menuPageRow, pageRow } from '../document-wire';
+import { AI_CONFIG_DEFAULTS } from '../document-wire';
+import { menuCatalogRow, menuPageRow, pageRow } from '../presenters/document';
 import { int, str } from '../params';
 import { s, type Wire } from '../wire';
 

@@ -1,6 +1,6 @@
 import { DomainError, showdocSnippet } from '../../../api/src/domain';
 import { action } from '../action';
-import { pageRow } from '../document-wire';
+import { pageRow } from '../presenters/document';
 import { int, str } from '../params';
 import { escapeHtml, type Wire } from '../wire';
 

@@ -4,7 +4,8 @@
 import { DomainError, type OpenApiKey, type OpenApiTreeCatalog } from '../../../api/src/domain';
 import type { Page } from '../../../db/src';
 import { action, type Controller } from '../action';
-import { catalogRow, optionalInt, pageRow, wireLevel } from '../document-wire';
+import { optionalInt } from '../document-wire';
+import { catalogRow, pageRow, wireLevel } from '../presenters/document';
 import { unescapeHtml } from '../form-values';
 import { int, str } from '../params';
 import { escapeHtml, s, type Wire } from '../wire';

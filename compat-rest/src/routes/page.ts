@@ -1,7 +1,8 @@
 import { DomainError, sqlToMarkdownTable, type Viewer } from '../../../api/src/domain';
 import type { Page, PageHistory } from '../../../db/src';
 import { action, type Controller } from '../action';
-import { optionalInt, pageRow, phpUrldecode } from '../document-wire';
+import { optionalInt, phpUrldecode } from '../document-wire';
+import { pageRow } from '../presenters/document';
 import { optionalStr, phpTruthy, unescapeHtml } from '../form-values';
 import { int, str } from '../params';
 import { escapeHtml, localTime, s, ts, type Wire } from '../wire';

@@ -1,20 +1,8 @@
 import type { TeamSummary } from '../../../api/src/domain';
-import type { Team } from '../../../db/src';
 import { action, type Controller } from '../action';
+import { teamRow } from '../presenters/team';
 import { int, str } from '../params';
-import { localTime, s, ts, type Wire } from '../wire';
-
-/** ShowDoc's TeamRow (compat-api §8.1): `addtime` as unix seconds unless a list formats it. */
-export function teamRow(team: Team, formatTime = false): { [key: string]: Wire } {
-  return {
-    id: s(team.id),
-    team_name: team.name,
-    uid: s(team.owner.id),
-    username: team.owner.username,
-    addtime: formatTime ? localTime(team.createdAt) : ts(team.createdAt),
-    last_update_time: ts(team.updatedAt),
-  };
-}
+import type { Wire } from '../wire';
 
 function listedTeam(summary: TeamSummary): Wire {
   return {

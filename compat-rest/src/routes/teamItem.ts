@@ -2,8 +2,8 @@ import { action, type Controller } from '../action';
 import { idList } from '../form-values';
 import { int } from '../params';
 import { localTime, s, type Wire } from '../wire';
-import { itemRow } from './item';
-import { teamRow } from './team';
+import { itemRow } from '../presenters/item';
+import { teamRow } from '../presenters/team';
 
 /** `api/teamItem/*` (compat-api §8.3). */
 export const teamItem: Controller = {

@@ -2,7 +2,7 @@ import { action, type Controller } from '../action';
 import { idList } from '../form-values';
 import { int } from '../params';
 import { localTime, s, ts, type Wire } from '../wire';
-import { scopeColumns } from './member';
+import { scopeColumns } from '../presenters/member';
 
 /** `api/teamItemMember/*` (compat-api §8.4): each team member's rights in one bound item. */
 export const teamItemMember: Controller = {
