@@ -2,17 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { User } from '../../../../db/src';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { testDatabases } from '../../../../test/support/mysql';
-import { DomainError, type CodeName } from '../errors';
+import { expectCode } from '../../../../test/support/domain-errors';
 import { Viewer } from '../viewer';
 import { hashToken } from './token';
 
 const TEST_CAPTCHA = 'LETMEIN';
 const DAY = 24 * 60 * 60 * 1000;
-
-async function expectCode(promise: Promise<unknown>, code: CodeName): Promise<void> {
-  await expect(promise).rejects.toBeInstanceOf(DomainError);
-  await promise.catch((err: DomainError) => expect(err.codeName).toBe(code));
-}
 
 describe.each(testDatabases())('accounts on $name', (target) => {
   let db: TestDb;

@@ -20,20 +20,10 @@ import {
   viewerOf,
 } from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
-import { DomainError, type CodeName } from '../errors';
+import { expectCode } from '../../../../test/support/domain-errors';
 import type { Services } from '../services';
 import type { Viewer } from '../viewer';
 import { CATALOGS_PER_ITEM, type CatalogNode, type MenuCatalog } from './catalog.service';
-
-async function expectCode(promise: Promise<unknown>, code: CodeName): Promise<DomainError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  expect((err as DomainError).codeName).toBe(code);
-  return err as DomainError;
-}
 
 const names = (nodes: CatalogNode[]): unknown =>
   nodes.map((n) => (n.children.length ? [n.catalog.name, names(n.children)] : n.catalog.name));

@@ -3,17 +3,8 @@ import { ItemGroup, ItemGroupItem, ItemSort, type Item, type User } from '../../
 import { buildItem, buildUser, viewerOf } from '../../../../test/support/factories';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { testDatabases } from '../../../../test/support/mysql';
-import { DomainError, type CodeName } from '../errors';
+import { expectCode } from '../../../../test/support/domain-errors';
 import { Viewer } from '../viewer';
-
-async function expectCode(promise: Promise<unknown>, code: CodeName): Promise<void> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  expect((err as DomainError).codeName).toBe(code);
-}
 
 describe.each(testDatabases())('item groups on $name', (target) => {
   let db: TestDb;

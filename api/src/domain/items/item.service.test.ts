@@ -18,20 +18,11 @@ import {
 import { buildItem, buildUser, DEFAULT_PASSWORD, viewerOf } from '../../../../test/support/factories';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { testDatabases } from '../../../../test/support/mysql';
-import { DomainError, type CodeName } from '../errors';
+import { expectCode } from '../../../../test/support/domain-errors';
 import { Viewer } from '../viewer';
 import { SINGLE_PAGE_WELCOME } from './item.service';
 
 const TEST_CAPTCHA = 'LETMEIN';
-
-async function expectCode(promise: Promise<unknown>, code: CodeName): Promise<void> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  expect((err as DomainError).codeName).toBe(code);
-}
 
 describe.each(testDatabases())('items on $name', (target) => {
   let db: TestDb;

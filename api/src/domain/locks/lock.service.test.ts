@@ -10,22 +10,12 @@ import {
   viewerOf,
 } from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
+import { expectCode } from '../../../../test/support/domain-errors';
 import { createInProcessPubSub, type PubSub } from '../../pubsub/pubsub';
 import type { PageLockEvent } from '../../pubsub/topics';
-import { DomainError, type CodeName } from '../errors';
 import type { Services } from '../services';
 import type { Viewer } from '../viewer';
 import { lockSeconds } from './lock.service';
-
-async function expectCode(promise: Promise<unknown>, code: CodeName): Promise<DomainError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  expect((err as DomainError).codeName).toBe(code);
-  return err as DomainError;
-}
 
 /** Lets the subscribers' async loops take what was published. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));

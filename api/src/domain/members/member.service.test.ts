@@ -12,17 +12,7 @@ import {
 import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { buildItem, buildUser, viewerOf } from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
-import { DomainError, type CodeName } from '../errors';
-
-async function expectCode(promise: Promise<unknown>, code: CodeName): Promise<DomainError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  expect((err as DomainError).codeName).toBe(code);
-  return err as DomainError;
-}
+import { expectCode } from '../../../../test/support/domain-errors';
 
 describe.each(testDatabases())('item members on $name', (target) => {
   let db: TestDb;

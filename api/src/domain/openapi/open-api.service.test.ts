@@ -12,18 +12,8 @@ import {
 import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { buildItem, buildUser, viewerOf } from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
-import { DomainError, type CodeName } from '../errors';
+import { expectCode } from '../../../../test/support/domain-errors';
 import { catalogNames, type OpenApiKey } from './open-api.service';
-
-async function expectCode(promise: Promise<unknown>, code: CodeName): Promise<DomainError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  expect((err as DomainError).codeName).toBe(code);
-  return err as DomainError;
-}
 
 describe('catalog paths of the open API', () => {
   it('drops one leading slash, trims names and skips empty segments', () => {

@@ -14,20 +14,12 @@ import {
 } from '../../../../db/src';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { testDatabases } from '../../../../test/support/mysql';
-import { DomainError, type CodeName } from '../errors';
+import { DomainError } from '../errors';
 import { Viewer } from '../viewer';
 import { requireWritableScope } from '../catalogs/scope';
 import { PolicyService } from './policy.service';
 import { buildMember } from '../../../../test/support/factories';
-
-async function expectCode(promise: Promise<unknown>, code: CodeName): Promise<void> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  expect((err as DomainError).codeName).toBe(code);
-}
+import { expectCode } from '../../../../test/support/domain-errors';
 
 describe.each(testDatabases())('policy on $name', (target) => {
   let db: TestDb;

@@ -10,18 +10,9 @@ import {
   viewerOf,
 } from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
-import { DomainError, type CodeName } from '../errors';
+import { expectCode } from '../../../../test/support/domain-errors';
 import type { Services } from '../services';
 import type { Viewer } from '../viewer';
-
-async function expectCode(promise: Promise<unknown>, code: CodeName): Promise<void> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  expect((err as DomainError).codeName).toBe(code);
-}
 
 describe.each(testDatabases())('recycle bin on $name', (target) => {
   let db: TestDb;

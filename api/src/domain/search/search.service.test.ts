@@ -14,19 +14,10 @@ import {
 } from '../../../../db/src';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { testDatabases } from '../../../../test/support/mysql';
-import { DomainError, type CodeName } from '../errors';
 import { Viewer } from '../viewer';
 import { highlightedSnippet, showdocSnippet } from './snippet';
 import { buildMember } from '../../../../test/support/factories';
-
-async function expectCode(promise: Promise<unknown>, code: CodeName): Promise<void> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  expect((err as DomainError).codeName).toBe(code);
-}
+import { expectCode } from '../../../../test/support/domain-errors';
 
 describe.each(testDatabases())('search on $name', (target) => {
   let db: TestDb;

@@ -3,19 +3,9 @@ import { MemberGroup, Template, TemplateItem, type User } from '../../../../db/s
 import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { buildItem, buildMember, buildUser, viewerOf } from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
-import { DomainError, type CodeName } from '../errors';
+import { expectCode } from '../../../../test/support/domain-errors';
 import type { Services } from '../services';
 import type { Viewer } from '../viewer';
-
-async function expectCode(promise: Promise<unknown>, code: CodeName): Promise<DomainError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  expect((err as DomainError).codeName).toBe(code);
-  return err as DomainError;
-}
 
 describe.each(testDatabases())('page templates on $name', (target) => {
   let db: TestDb;
