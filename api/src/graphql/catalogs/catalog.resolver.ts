@@ -73,7 +73,7 @@ export class CatalogResolver {
         pageId: c.pageId ?? undefined,
         parentId: c.parentId ?? null,
         sNumber: c.sNumber,
-        name: c.name,
+        name: c.name ?? undefined,
       })),
       dragged ? { type: dragged.type === 'page' ? 'page' : 'catalog', id: dragged.id } : undefined,
     );

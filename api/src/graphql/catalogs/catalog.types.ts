@@ -189,8 +189,8 @@ export class TreeChangeInput {
   @Field(() => Int)
   sNumber!: number;
 
-  @Field({ nullable: true, description: "A catalog's new name" })
-  name?: string;
+  @Field(() => String, { nullable: true, description: "A catalog's new name" })
+  name?: string | null;
 }
 
 @InputType({ description: 'What was dragged, for the change log' })
@@ -222,6 +222,6 @@ export class CopyCatalogInput {
   @Field(() => Int, { nullable: true, description: 'Parent in the destination; null: top level' })
   parentId?: number | null;
 
-  @Field({ nullable: true, description: 'Move instead of copy', defaultValue: false })
-  move?: boolean;
+  @Field(() => Boolean, { nullable: true, description: 'Move instead of copy', defaultValue: false })
+  move?: boolean | null;
 }

@@ -4,6 +4,7 @@ import { DomainError, isItemManager, Viewer } from '../../domain';
 import { User } from '../accounts/account.types';
 import type { GraphQLContext } from '../context';
 import { DEFAULT_PAGE_SIZE, slicePage } from '../pagination';
+import { nullAsAbsent } from '../nullable';
 import { viewerRights } from './item.loaders';
 import {
   CopyItemInput,
@@ -97,12 +98,12 @@ export class ItemResolver {
 
   @Mutation(() => Item)
   async createItem(@Arg('input') input: CreateItemInput, @Ctx() ctx: GraphQLContext): Promise<Item> {
-    return Item.from(await ctx.services.items.create(ctx.viewer, input));
+    return Item.from(await ctx.services.items.create(ctx.viewer, nullAsAbsent(input)));
   }
 
   @Mutation(() => Item, { description: 'Copies an item you may edit: catalogs and pages, not members' })
   async copyItem(@Arg('input') input: CopyItemInput, @Ctx() ctx: GraphQLContext): Promise<Item> {
-    return Item.from(await ctx.services.items.copy(ctx.viewer, input));
+    return Item.from(await ctx.services.items.copy(ctx.viewer, nullAsAbsent(input)));
   }
 
   @Mutation(() => Item)
@@ -111,7 +112,7 @@ export class ItemResolver {
     @Arg('input') input: UpdateItemInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<Item> {
-    return Item.from(await ctx.services.items.update(ctx.viewer, id, input));
+    return Item.from(await ctx.services.items.update(ctx.viewer, id, nullAsAbsent(input)));
   }
 
   @Mutation(() => Boolean, {
@@ -232,7 +233,7 @@ export class ItemResolver {
     @Arg('input') input: SaveItemGroupInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<ItemGroup> {
-    return ItemGroup.from(await ctx.services.itemGroups.save(ctx.viewer, input));
+    return ItemGroup.from(await ctx.services.itemGroups.save(ctx.viewer, nullAsAbsent(input)));
   }
 
   @Mutation(() => Boolean)

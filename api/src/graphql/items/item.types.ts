@@ -144,26 +144,29 @@ export class CreateItemInput {
   @Field()
   name!: string;
 
-  @Field({ nullable: true })
-  description?: string;
+  @Field(() => String, { nullable: true })
+  description?: string | null;
 
   @Field(() => Int, { nullable: true, description: '1 regular (default), 2 single page, 4 spreadsheet' })
-  type?: number;
+  type?: number | null;
 
-  @Field({ nullable: true, description: "Visit password; '' or absent: an open item" })
-  password?: string;
+  @Field(() => String, { nullable: true, description: "Visit password; '' or absent: an open item" })
+  password?: string | null;
 
-  @Field({ nullable: true, description: 'Letters and digits, not only digits; cannot change later' })
-  domain?: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Letters and digits, not only digits; cannot change later',
+  })
+  domain?: string | null;
 
   @Field(() => [Int], { nullable: true, description: 'Your item groups to put the item in' })
-  groupIds?: number[];
+  groupIds?: number[] | null;
 
-  @Field({ nullable: true })
-  allowComment?: boolean;
+  @Field(() => Boolean, { nullable: true })
+  allowComment?: boolean | null;
 
-  @Field({ nullable: true })
-  allowFeedback?: boolean;
+  @Field(() => Boolean, { nullable: true })
+  allowFeedback?: boolean | null;
 }
 
 @InputType({ description: "Absent fields keep the source's values" })
@@ -171,47 +174,47 @@ export class CopyItemInput {
   @Field(() => Int)
   sourceId!: number;
 
-  @Field({ nullable: true })
-  name?: string;
+  @Field(() => String, { nullable: true })
+  name?: string | null;
 
-  @Field({ nullable: true })
-  description?: string;
+  @Field(() => String, { nullable: true })
+  description?: string | null;
 
-  @Field({ nullable: true, description: "'' makes the copy an open item" })
-  password?: string;
+  @Field(() => String, { nullable: true, description: "'' makes the copy an open item" })
+  password?: string | null;
 
-  @Field({ nullable: true })
-  domain?: string;
+  @Field(() => String, { nullable: true })
+  domain?: string | null;
 
   @Field(() => [Int], { nullable: true })
-  groupIds?: number[];
+  groupIds?: number[] | null;
 }
 
 @InputType({ description: 'Only the fields given change' })
 export class UpdateItemInput {
-  @Field({ nullable: true })
-  name?: string;
+  @Field(() => String, { nullable: true })
+  name?: string | null;
 
-  @Field({
+  @Field(() => String, {
     nullable: true,
     description: "Letters and digits, not only digits, unused by other items; '' removes the personal domain",
   })
-  domain?: string;
+  domain?: string | null;
 
-  @Field({ nullable: true })
-  description?: string;
+  @Field(() => String, { nullable: true })
+  description?: string | null;
 
-  @Field({ nullable: true, description: "'' makes the item open" })
-  password?: string;
+  @Field(() => String, { nullable: true, description: "'' makes the item open" })
+  password?: string | null;
 
   @Field(() => [Int], { nullable: true, description: 'Exactly these of your item groups hold the item' })
-  groupIds?: number[];
+  groupIds?: number[] | null;
 
-  @Field({ nullable: true })
-  allowComment?: boolean;
+  @Field(() => Boolean, { nullable: true })
+  allowComment?: boolean | null;
 
-  @Field({ nullable: true })
-  allowFeedback?: boolean;
+  @Field(() => Boolean, { nullable: true })
+  allowFeedback?: boolean | null;
 }
 
 @ObjectType({ description: "An item's key pair for the open API (automatic documentation from scripts)" })
@@ -273,7 +276,7 @@ export class ItemGroup {
 @InputType()
 export class SaveItemGroupInput {
   @Field(() => Int, { nullable: true, description: 'Absent or 0: a new group' })
-  id?: number;
+  id?: number | null;
 
   @Field()
   name!: string;

@@ -27,8 +27,8 @@ export class PageResolver {
       title: input.title,
       content: input.content,
       baseVersion: input.baseVersion ?? undefined,
-      comments: input.comments,
-      isDraft: input.isDraft,
+      comments: input.comments ?? undefined,
+      isDraft: input.isDraft ?? undefined,
       sNumber: input.sNumber ?? undefined,
       notifyText: input.notifyText ?? undefined,
     });

@@ -118,11 +118,11 @@ export class SavePageInput {
   })
   baseVersion?: number | null;
 
-  @Field({ nullable: true, description: 'A note about this change' })
-  comments?: string;
+  @Field(() => String, { nullable: true, description: 'A note about this change' })
+  comments?: string | null;
 
-  @Field({ nullable: true, description: 'Absent: unchanged (not a draft for a new page)' })
-  isDraft?: boolean;
+  @Field(() => Boolean, { nullable: true, description: 'Absent: unchanged (not a draft for a new page)' })
+  isDraft?: boolean | null;
 
   @Field(() => Int, { nullable: true, description: 'Absent: unchanged (99 for a new page)' })
   sNumber?: number | null;
