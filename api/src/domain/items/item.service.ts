@@ -122,8 +122,8 @@ export interface SortEntry {
 }
 
 /** Owner, site admin or item admin: who sees the visit password and the management actions. */
-export function isItemManager(viewer: Viewer, rights: ItemRights): boolean {
-  return rights.isOwner || viewer.isAdmin || rights.memberGroup === MemberGroup.Admin;
+export function isItemManager(_viewer: Viewer, rights: ItemRights): boolean {
+  return rights.managesWhenActive;
 }
 
 export class ItemService {
@@ -272,7 +272,7 @@ export class ItemService {
       return {
         item,
         rights: r,
-        manager: r.isOwner || r.memberGroup === MemberGroup.Admin,
+        manager: r.managesByMembership,
         starred: starred.has(item.id),
         pinned: pins.has(item.id),
         sortNumber: order.get(item.id) ?? null,
