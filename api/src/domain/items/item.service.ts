@@ -11,7 +11,6 @@ import {
   ItemStar,
   ItemTop,
   ItemType,
-  MemberGroup,
   Page,
   TeamItemMember,
   User,
@@ -213,13 +212,14 @@ export class ItemService {
     if (given(input.domain)) item.domain = await this.changeDomain(item, input.domain);
     item.lastUpdateAt = new Date();
     // The change-log entry flushes the item's changes with it: one transaction.
-    await this.changeLog.record(item, user, {
-      action: 'update',
-      objectType: 'item',
-      objectId: item.id,
-      objectName: item.name,
-    });
-    this.policy.forget();
+    await inTransaction(this.em, () =>
+      this.changeLog.record(item, user, {
+        action: 'update',
+        objectType: 'item',
+        objectId: item.id,
+        objectName: item.name,
+      }),
+    );
     return item;
   }
 
@@ -380,7 +380,6 @@ export class ItemService {
     });
     if (!removed)
       throw new DomainError('Failed', { en: 'You are not a member of this item', zh: '退出失败' });
-    this.policy.forget();
   }
 
   /**
@@ -404,8 +403,7 @@ export class ItemService {
       await this.confirmOwnerPassword(item, password);
     }
     item.deletedAt = new Date();
-    await this.em.flush();
-    this.policy.forget();
+    await inTransaction(this.em, () => this.em.flush());
   }
 
   /** Archives an item for good: from then on it is read-only (the policy refuses every write). */
@@ -414,8 +412,7 @@ export class ItemService {
     const { item } = await this.policy.requireManage(viewer, itemId);
     await this.confirmOwnerPassword(item, password);
     item.isArchived = true;
-    await this.em.flush();
-    this.policy.forget();
+    await inTransaction(this.em, () => this.em.flush());
     return item;
   }
 
@@ -428,8 +425,7 @@ export class ItemService {
     const target = await this.findUser(username.trim());
     if (!target) throw new DomainError('UserNotFound');
     item.owner = target;
-    await this.em.flush();
-    this.policy.forget();
+    await inTransaction(this.em, () => this.em.flush());
     return item;
   }
 

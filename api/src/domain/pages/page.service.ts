@@ -19,7 +19,7 @@ import { DomainError } from '../errors';
 import { historyToKeep, trimHistory } from '../history/history-retention';
 import type { ApiKeyAccess, ItemRights, PolicyService } from '../policy/policy.service';
 import type { SettingsService } from '../settings/settings.service';
-import { inTransaction } from '../transaction';
+import { afterCommit, inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import { checkPageLimit } from './page-limit';
 import { checkNotifyText, notifySubscribers, pageSubscribers } from './page-notification';
@@ -486,8 +486,15 @@ export class PageService {
         remark: remarkOf(writer),
       });
       if (input.notifyText !== undefined && user) {
-        notifySubscribers(this.em, page, user, input.notifyText, await pageSubscribers(this.em, page));
+        const subscribers = await pageSubscribers(this.em, page);
+        notifySubscribers(this.em, page, user, input.notifyText, subscribers);
         await this.em.flush();
+        afterCommit(this.em).queue('pageNotified', {
+          pageId: page.id,
+          itemId: item.id,
+          fromUserId: user.id,
+          toUserIds: subscribers.map((s) => s.user.id),
+        });
       }
       return page;
     });

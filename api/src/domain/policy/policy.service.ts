@@ -10,6 +10,7 @@ import {
 } from '../../../../db/src';
 import { DomainError } from '../errors';
 import { SettingsService } from '../settings/settings.service';
+import { afterCommit, inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 
 /** What one viewer may do in one item. The only place in Quire that decides it. */
@@ -92,6 +93,8 @@ export class PolicyService {
 
   constructor(private readonly em: EntityManager) {
     this.settings = new SettingsService(em);
+    // Rights rest on many tables (items, members, teams, grants, settings): any commit may change them.
+    afterCommit(em).onEveryCommit(() => this.forget());
   }
 
   /** An item by id or personal domain, including its deleted state (callers decide what to do with it). */
@@ -124,7 +127,13 @@ export class PolicyService {
       // Signed-in users are never affected, so only a visitor costs the setting's query.
       const loginRequired = !viewer.isLoggedIn && (await this.siteRequiresLogin());
       for (const item of missing) {
-        const rights = this.decide(viewer, item, grants.get(item.id) ?? [], unlocked.has(item.id), loginRequired);
+        const rights = this.decide(
+          viewer,
+          item,
+          grants.get(item.id) ?? [],
+          unlocked.has(item.id),
+          loginRequired,
+        );
         this.cache.set(this.key(viewer, item.id), rights);
         result.set(item.id, rights);
       }
@@ -221,7 +230,7 @@ export class PolicyService {
     return `${viewer.user?.id ?? 0}:${viewer.sessionKey ?? ''}:${viewer.visitPassword ?? ''}:${itemId}`;
   }
 
-  /** Forget cached rights (after a change of membership, password or archive state in this request). */
+  /** Forgets cached rights; every commit on this EntityManager does it (`afterCommit`). */
   forget(): void {
     this.cache.clear();
     this.forceLogin = null;
@@ -340,8 +349,7 @@ export class PolicyService {
     const existing = await this.em.findOne(ItemVisitGrant, { sessionKey: viewer.sessionKey, item });
     if (existing) existing.expiresAt = expiresAt;
     else this.em.persist(this.em.create(ItemVisitGrant, { sessionKey: viewer.sessionKey, item, expiresAt }));
-    await this.em.flush();
-    this.forget();
+    await inTransaction(this.em, () => this.em.flush());
   }
 }
 

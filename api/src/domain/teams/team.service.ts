@@ -133,7 +133,6 @@ export class TeamService {
       await this.em.nativeDelete(TeamMember, { team });
       await this.em.remove(team).flush();
     });
-    this.policy.forget();
   }
 
   /**
@@ -162,7 +161,6 @@ export class TeamService {
       for (const link of bound) link.item.owner = target;
       await this.em.flush();
     });
-    this.policy.forget();
     return team;
   }
 
@@ -184,7 +182,6 @@ export class TeamService {
       await this.em.nativeDelete(TeamItemMember, { team, user: me });
       await this.em.nativeDelete(TeamMember, { team, user: me });
     });
-    this.policy.forget();
   }
 
   // ---- team members
@@ -267,7 +264,6 @@ export class TeamService {
       if (err instanceof UniqueConstraintViolationException) throw new DomainError('TeamMemberExists');
       throw err;
     }
-    this.policy.forget();
     return { added, skipped };
   }
 
@@ -293,7 +289,6 @@ export class TeamService {
       await this.em.nativeDelete(TeamItemMember, { team: member.team, user: member.user });
       await this.em.remove(member).flush();
     });
-    this.policy.forget();
     return member;
   }
 
@@ -384,7 +379,6 @@ export class TeamService {
       if (err instanceof UniqueConstraintViolationException) throw new DomainError('TeamItemBindFailed');
       throw err;
     }
-    this.policy.forget();
     return { added, skipped: [...already] };
   }
 
@@ -408,7 +402,6 @@ export class TeamService {
         objectName: link.team.name,
       });
     });
-    this.policy.forget();
     return link;
   }
 
@@ -460,7 +453,6 @@ export class TeamService {
         remark: `${memberRemark(group, row.catalogs.count())} (team ${row.team.name})`,
       });
     });
-    this.policy.forget();
     return row;
   }
 
