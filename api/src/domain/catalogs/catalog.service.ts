@@ -17,7 +17,7 @@ import { OPEN_API_AUTHOR } from '../pages/page.service';
 import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import { bySNumber, CatalogTree, loadCatalogPath, parentIdOf } from './catalog-tree';
-import { pageVisibleInScope, requireWritableScope } from './scope';
+import { pageVisibleInScope, requireWritableScope } from '../policy/scope';
 
 /** `catalog/save` refuses a new catalog past this many in one item (compat-api §6.4). */
 export const CATALOGS_PER_ITEM = 1500;

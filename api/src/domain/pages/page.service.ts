@@ -13,7 +13,7 @@ import {
   type User,
 } from '../../../../db/src';
 import { loadCatalogPath } from '../catalogs/catalog-tree';
-import { pageVisibleInScope, requireWritableScope } from '../catalogs/scope';
+import { pageVisibleInScope, requireWritableScope } from '../policy/scope';
 import { OPEN_API_REMARK, type ChangeLogService } from '../changelog/changelog.service';
 import { DomainError } from '../errors';
 import { historyToKeep, trimHistory } from '../history/history-retention';
