@@ -1,3 +1,6 @@
+// Over 500 lines on purpose: one short method per item action (create, settings, list, star, pin, sort,
+// leave, delete, archive, transfer, API key, unlock) sharing the owner-password, domain and group helpers.
+// The one cross-cutting operation, copying an item, lives in item-copier.ts.
 import crypto from 'node:crypto';
 import { Reference, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';

@@ -1,3 +1,6 @@
+// Over 500 lines on purpose: saving a page (create, or an update that claims the next version and retries
+// once) is one operation for both doors and the open API, and `readable`/`writable` are the page checks
+// every other page service (history, locks, shares) goes through. Notifications sit in page-notification.ts.
 import { Reference, type EntityManager } from '@mikro-orm/core';
 import {
   AttachmentPage,

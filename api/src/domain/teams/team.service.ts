@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: one method per team action (the team, its members, its items and the
+// members' rights in them); each is a short permission check and one transaction, no cross-cutting part.
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import {
   Item,
