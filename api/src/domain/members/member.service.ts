@@ -232,7 +232,7 @@ export class MemberService {
     const item = await this.policy.findItem(itemId);
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
     const rights = await this.policy.rights(viewer, item);
-    if (!PolicyService.editsWhenActive(viewer, rights)) throw new DomainError('MemberListDenied');
+    if (!rights.editsWhenActive) throw new DomainError('MemberListDenied');
     await this.em.populate(item, ['owner']);
     const direct = await this.em.find(
       ItemMember,

@@ -326,10 +326,7 @@ export class PolicyService {
     return topCatalogId !== null && rights.catalogScope.includes(topCatalogId);
   }
 
-  /**
-   * Would the viewer edit the item if it were not archived? Reads meant for editors (who works in the
-   * item) stay open to them on an archived item.
-   */
+  /** Would the viewer edit the item if it were not archived? Kept for callers: `rights.editsWhenActive`. */
   static editsWhenActive(_viewer: Viewer, rights: ItemRights): boolean {
     return rights.editsWhenActive;
   }
