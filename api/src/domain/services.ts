@@ -21,6 +21,7 @@ import { SettingsService } from './settings/settings.service';
 import { ShareService } from './share/share.service';
 import { TeamService } from './teams/team.service';
 import { TemplateService } from './templates/template.service';
+import { afterCommit } from './transaction';
 
 export interface DomainOptions {
   /** QUIRE_TEST_CAPTCHA: accepted as a right captcha answer. */
@@ -38,6 +39,9 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const accounts = new AccountService(em, settings, captchas);
   const policy = new PolicyService(em);
   const pubSub = options.pubSub ?? discardingPubSub;
+  afterCommit(em).connectOnce(pubSub, (bus) =>
+    bus.on('pageLockChanged', (event) => pubSub.publish('pageLockChanged', event.pageId, event)),
+  );
   const changeLog = new ChangeLogService(em, policy);
   const catalogs = new CatalogService(em, policy, changeLog, settings);
   const pages = new PageService(em, policy, changeLog, settings);
@@ -49,8 +53,8 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const search = new SearchService(em, policy);
   const history = new PageHistoryService(em, pages);
   const recycle = new RecycleService(em, policy, changeLog);
-  const locks = new LockService(em, pages, pubSub);
-  const shares = new ShareService(em, pages);
+  const locks = new LockService(em, pages);
+  const shares = new ShareService(em, pages, policy);
   const templates = new TemplateService(em, policy);
   const openApi = new OpenApiService(em, policy, pages, catalogs);
   const jobs = new JobsService(em, locks, options.cronToken);

@@ -1,5 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Catalog, MAX_CATALOG_LEVEL } from '../../../../db/src';
+import { DomainError } from '../errors';
+
+/** `catalog/save` refuses a new catalog past this many in one item (compat-api §6.4). */
+export const CATALOGS_PER_ITEM = 1500;
+export const CATALOG_NAME_MAX = 200;
 
 /** Siblings order: `s_number`, then id (compat-data §3). */
 export function bySNumber<T extends { sNumber: number; id: number }>(a: T, b: T): number {
@@ -137,4 +142,25 @@ export async function loadCatalogPath(
     id = parentIdOf(catalog);
   }
   return chain;
+}
+
+/** A parent must be a live catalog of the same item, and neither the catalog itself nor below it. */
+export function checkCatalogParent(
+  tree: CatalogTree,
+  catalogId: number | null,
+  parentId: number | null,
+): Catalog | null {
+  if (parentId === null) return null;
+  if (catalogId !== null && parentId === catalogId) {
+    throw new DomainError('CatalogParentInvalid', {
+      en: 'A catalog cannot be its own parent',
+      zh: '上级目录不能选择自身',
+    });
+  }
+  const parent = tree.get(parentId);
+  if (!parent) throw new DomainError('CatalogParentInvalid');
+  if (catalogId !== null && tree.path(parent.id).some((c) => c.id === catalogId)) {
+    throw new DomainError('CatalogParentInvalid');
+  }
+  return parent;
 }

@@ -1,3 +1,6 @@
+// Over 500 lines on purpose: one method per catalog action of both doors (session and open-API key
+// variants share `write` and `remove`), plus the menu and tree reads. The cross-cutting tree move and
+// catalog copy live in catalog-mover.ts and catalog-copier.ts.
 import type { EntityManager } from '@mikro-orm/core';
 import {
   Catalog,
@@ -12,16 +15,23 @@ import type { ChangeLogService } from '../changelog/changelog.service';
 import { DomainError } from '../errors';
 import { PolicyService, type ApiKeyAccess, type ItemRights } from '../policy/policy.service';
 import type { SettingsService } from '../settings/settings.service';
-import { checkPageLimit } from '../pages/page-limit';
 import { OPEN_API_AUTHOR } from '../pages/page.service';
 import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
-import { bySNumber, CatalogTree, loadCatalogPath, parentIdOf } from './catalog-tree';
-import { pageVisibleInScope, requireWritableScope } from './scope';
+import {
+  bySNumber,
+  CATALOG_NAME_MAX,
+  CATALOGS_PER_ITEM,
+  CatalogTree,
+  checkCatalogParent,
+  loadCatalogPath,
+  parentIdOf,
+} from './catalog-tree';
+import { copyCatalog } from './catalog-copier';
+import { moveCatalogTree } from './catalog-mover';
+import { pageVisibleInScope, requireWritableScope } from '../policy/scope';
 
-/** `catalog/save` refuses a new catalog past this many in one item (compat-api §6.4). */
-export const CATALOGS_PER_ITEM = 1500;
-export const CATALOG_NAME_MAX = 200;
+export { CATALOG_NAME_MAX, CATALOGS_PER_ITEM };
 
 export interface SaveCatalogInput {
   itemId: number;
@@ -166,7 +176,7 @@ export class CatalogService {
 
     const parentId =
       input.parentId === undefined ? (existing ? parentIdOf(existing) : null) : input.parentId || null;
-    const parent = this.checkParent(tree, existing?.id ?? null, parentId);
+    const parent = checkCatalogParent(tree, existing?.id ?? null, parentId);
     const level = parent ? tree.levelOf(parent.id) + 1 : 1;
     const height = existing ? tree.height(existing.id) : 1;
     // Deeper trees from old ShowDoc data stay editable; only going deeper than three levels is refused.
@@ -309,92 +319,13 @@ export class CatalogService {
   ): Promise<{ catalogs: number; pages: number }> {
     const { item, rights } = await this.policy.requireEdit(viewer, itemId);
     const user = viewer.requireUser();
-    const tree = await this.treeOf(item);
-    const pageIds = [...new Set(changes.map((c) => c.pageId ?? 0).filter((id) => id > 0))];
-    const pages = pageIds.length
-      ? await this.em.find(Page, { id: { $in: pageIds }, item, deletedAt: null })
-      : [];
-    const pagesById = new Map(pages.map((p) => [p.id, p]));
-
-    // The proposed parent of every catalog, to check the whole result before writing anything.
-    const proposed = new Map<number, number | null>(
-      tree.walk().map(({ catalog }) => [catalog.id, parentIdOf(catalog)]),
+    return moveCatalogTree(
+      this.em,
+      this.changeLog,
+      { item, rights, user, tree: await this.treeOf(item) },
+      changes,
+      dragged,
     );
-    const catalogChanges: Array<{ catalog: Catalog; change: TreeChange }> = [];
-    const pageChanges: Array<{ page: Page; change: TreeChange }> = [];
-    for (const change of changes) {
-      const parentId = change.parentId || null;
-      if (parentId !== null && !tree.has(parentId)) throw new DomainError('CatalogParentInvalid');
-      if (change.catalogId) {
-        const catalog = tree.get(change.catalogId);
-        if (!catalog) throw new DomainError('CatalogNotFound');
-        if (parentId === catalog.id) throw new DomainError('CatalogParentInvalid');
-        proposed.set(catalog.id, parentId);
-        catalogChanges.push({ catalog, change: { ...change, parentId } });
-      } else if (change.pageId) {
-        const page = pagesById.get(change.pageId);
-        if (!page) throw new DomainError('PageNotFound');
-        pageChanges.push({ page, change: { ...change, parentId } });
-      }
-    }
-    const levels = proposedLevels(proposed);
-    for (const [id, level] of levels) {
-      // As in `save`: old deeper trees may be reordered, but nothing may go below the third level.
-      if (level > MAX_CATALOG_LEVEL && level > tree.levelOf(id)) throw new DomainError('CatalogTooDeep');
-    }
-
-    const moved = catalogChanges.filter(
-      ({ catalog, change }) =>
-        parentIdOf(catalog) !== change.parentId ||
-        (change.sNumber !== undefined && catalog.sNumber !== change.sNumber) ||
-        (!!change.name?.trim() && change.name.trim() !== catalog.name),
-    );
-    const movedPages = pageChanges.filter(
-      ({ page, change }) =>
-        (page.catalog?.id ?? null) !== change.parentId ||
-        (change.sNumber !== undefined && page.sNumber !== change.sNumber),
-    );
-    for (const { catalog, change } of moved) {
-      requireWritableScope(rights, tree.topOf(catalog.id), 'catalog');
-      // A moved catalog's new top is found in the proposed structure.
-      requireWritableScope(rights, topIn(proposed, catalog.id), 'catalog');
-      if (change.name && change.name.trim().length > CATALOG_NAME_MAX) throw new DomainError('NameTooLong');
-    }
-    for (const { page, change } of movedPages) {
-      requireWritableScope(rights, tree.topOf(page.catalog?.id), 'page');
-      requireWritableScope(
-        rights,
-        change.parentId === null ? null : topIn(proposed, change.parentId),
-        'page',
-      );
-    }
-    if (!moved.length && !movedPages.length) return { catalogs: 0, pages: 0 };
-
-    await inTransaction(this.em, async () => {
-      for (const { catalog, change } of moved) {
-        catalog.parent = change.parentId === null ? null : tree.get(change.parentId)!;
-        if (change.sNumber !== undefined) catalog.sNumber = change.sNumber;
-        if (change.name?.trim()) catalog.name = change.name.trim();
-      }
-      // Levels follow the structure for every catalog whose depth changed, moved or not.
-      for (const catalog of tree.walk().map((w) => w.catalog)) {
-        const level = levels.get(catalog.id);
-        if (level !== undefined && catalog.level !== level) catalog.level = level;
-      }
-      for (const { page, change } of movedPages) {
-        page.catalog = change.parentId === null ? null : tree.get(change.parentId)!;
-        if (change.sNumber !== undefined) page.sNumber = change.sNumber;
-      }
-      item.lastUpdateAt = new Date();
-      await this.em.flush();
-      await this.changeLog.record(item, user, {
-        action: 'drag',
-        objectType: 'tree',
-        objectId: dragged?.id ?? 0,
-        objectName: this.dragName(dragged, tree, pagesById),
-      });
-    });
-    return { catalogs: moved.length, pages: movedPages.length };
   }
 
   /**
@@ -424,77 +355,23 @@ export class CatalogService {
 
     const user = viewer.requireUser();
     const sourceTree = await this.treeOf(from.item);
-    if (!sourceTree.has(source.id)) throw new DomainError('CatalogNotFound');
-    requireWritableScope(from.rights, sourceTree.topOf(source.id), 'catalog');
-    const destTree = sameItem ? sourceTree : await this.treeOf(to.item);
-    const parent = this.checkParent(destTree, null, input.parentId || null);
-    requireWritableScope(to.rights, parent ? destTree.topOf(parent.id) : null, 'catalog');
-    const level = parent ? destTree.levelOf(parent.id) + 1 : 1;
-    if (level + sourceTree.height(source.id) - 1 > MAX_CATALOG_LEVEL) throw new DomainError('CatalogTooDeep');
-    const subtree = sourceTree.subtree(source.id);
-    if (destTree.size + subtree.length > CATALOGS_PER_ITEM) throw new DomainError('CatalogLimit');
-    const pages = (
-      await this.em.find(
-        Page,
-        { item: from.item, catalog: { $in: subtree.map((c) => c.id) }, deletedAt: null },
-        { orderBy: { id: 'asc' } },
-      )
-    ).filter((p) => !p.isDraft || p.author?.id === user.id);
-    await checkPageLimit(this.em, this.settings, to.item, pages.length);
-
-    return inTransaction(this.em, async () => {
-      const copies = new Map<number, Catalog>();
-      for (const catalog of subtree) {
-        const parentCopy = catalog.id === source.id ? (parent ?? null) : copies.get(parentIdOf(catalog)!)!;
-        const copy = this.em.create(Catalog, {
-          item: to.item,
-          name: catalog.name,
-          sNumber: catalog.sNumber,
-          parent: parentCopy,
-          level: level + sourceTree.levelOf(catalog.id) - sourceTree.levelOf(source.id),
-        });
-        copies.set(catalog.id, copy);
-        this.em.persist(copy);
-      }
-      const now = new Date();
-      for (const page of pages) {
-        this.em.persist(
-          this.em.create(Page, {
-            item: to.item,
-            catalog: copies.get(page.catalog!.id)!,
-            title: page.title,
-            content: page.content,
-            sNumber: page.sNumber,
-            comments: page.comments,
-            extInfo: page.extInfo,
-            isDraft: page.isDraft,
-            author: user,
-            authorName: user.username,
-            createdAt: now,
-            updatedAt: now,
-          }),
-        );
-      }
-      to.item.lastUpdateAt = now;
-      await this.em.flush();
-      const top = copies.get(source.id)!;
-      await this.changeLog.record(to.item, user, {
-        action: 'create',
-        objectType: 'catalog',
-        objectId: top.id,
-        objectName: top.name,
-      });
-      if (input.move) {
-        await this.deleteSubtree(from.item, sourceTree, source, { user, name: user.username }, now);
-        await this.changeLog.record(from.item, user, {
-          action: 'delete',
-          objectType: 'catalog',
-          objectId: source.id,
-          objectName: source.name,
-        });
-      }
-      return top;
-    });
+    return copyCatalog(
+      this.em,
+      { changeLog: this.changeLog, settings: this.settings },
+      {
+        source,
+        sourceTree,
+        from,
+        to,
+        destTree: to.item.id === from.item.id ? sourceTree : await this.treeOf(to.item),
+        user,
+        parentId: input.parentId || null,
+        // A move to another item deletes the source as `delete` does (pages stay in its recycle bin).
+        removeSource: input.move
+          ? (now) => this.deleteSubtree(from.item, sourceTree, source, { user, name: user.username }, now)
+          : null,
+      },
+    );
   }
 
   /**
@@ -622,23 +499,6 @@ export class CatalogService {
     };
   }
 
-  /** A parent must be a live catalog of the same item, and neither the catalog itself nor below it. */
-  private checkParent(tree: CatalogTree, catalogId: number | null, parentId: number | null): Catalog | null {
-    if (parentId === null) return null;
-    if (catalogId !== null && parentId === catalogId) {
-      throw new DomainError('CatalogParentInvalid', {
-        en: 'A catalog cannot be its own parent',
-        zh: '上级目录不能选择自身',
-      });
-    }
-    const parent = tree.get(parentId);
-    if (!parent) throw new DomainError('CatalogParentInvalid');
-    if (catalogId !== null && tree.path(parent.id).some((c) => c.id === catalogId)) {
-      throw new DomainError('CatalogParentInvalid');
-    }
-    return parent;
-  }
-
   /** After a move, the stored level of the catalog and of everything below it follows the structure. */
   private relevel(tree: CatalogTree, catalog: Catalog, level: number): void {
     const visit = (current: Catalog, depth: number) => {
@@ -684,47 +544,12 @@ export class CatalogService {
     if (!catalog) throw new DomainError('CatalogNotFound');
     return catalog;
   }
-
-  private dragName(dragged: DraggedThing | undefined, tree: CatalogTree, pages: Map<number, Page>): string {
-    if (dragged?.type === 'page' && pages.has(dragged.id))
-      return `拖动页面「${pages.get(dragged.id)!.title}」`;
-    if (dragged?.type === 'catalog' && tree.has(dragged.id))
-      return `拖动目录「${tree.get(dragged.id)!.name}」`;
-    return '目录树';
-  }
 }
 
 /** Who deletes: a user, or an open-API key (no user). */
-interface Deleter {
+export interface Deleter {
   user: User | null;
   name: string;
-}
-
-/** Levels of a proposed structure; a cycle is refused. */
-function proposedLevels(parents: Map<number, number | null>): Map<number, number> {
-  const levels = new Map<number, number>();
-  const levelOf = (id: number, seen: Set<number>): number => {
-    const known = levels.get(id);
-    if (known !== undefined) return known;
-    if (seen.has(id)) throw new DomainError('CatalogParentInvalid');
-    seen.add(id);
-    const parentId = parents.get(id) ?? null;
-    const level = parentId === null ? 1 : levelOf(parentId, seen) + 1;
-    levels.set(id, level);
-    return level;
-  };
-  for (const id of parents.keys()) levelOf(id, new Set());
-  return levels;
-}
-
-function topIn(parents: Map<number, number | null>, id: number): number {
-  let current = id;
-  for (let guard = 0; guard < MAX_CATALOG_LEVEL * 4; guard++) {
-    const parentId = parents.get(current) ?? null;
-    if (parentId === null) return current;
-    current = parentId;
-  }
-  return current;
 }
 
 /** Edit refusals of `copy` name which side was refused, as ShowDoc's messages do. */

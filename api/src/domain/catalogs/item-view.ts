@@ -1,5 +1,4 @@
 import { Message, MessageStatus, type Item, type Page } from '../../../../db/src';
-import { DomainError } from '../errors';
 import type { ItemRights } from '../policy/policy.service';
 import type { Services } from '../services';
 import type { Viewer } from '../viewer';
@@ -27,7 +26,7 @@ export interface ItemView {
 
 /**
  * The item screen's data: the item, what the viewer may do, the menu and the header counters. The
- * site's `force_login` turns visitors away (after the visit check, as ShowDoc does).
+ * policy turns visitors away while the site requires sign-in (`force_login`).
  */
 export async function loadItemView(
   services: Services,
@@ -35,8 +34,6 @@ export async function loadItemView(
   input: ItemViewInput,
 ): Promise<ItemView> {
   const { item, rights } = await services.policy.requireVisit(viewer, input.item);
-  if (!viewer.isLoggedIn && (await services.settings.flag('force_login')))
-    throw new DomainError('ForceLogin');
   const keyword = input.keyword?.trim() ?? '';
   const menu = await services.catalogs.menu(viewer, item.id, input.defaultPageId ?? 0);
   const searchResults = keyword ? await searchItem(services, viewer, item, keyword) : null;

@@ -9,7 +9,7 @@ import {
   type User,
 } from '../../../../db/src';
 import { CatalogTree } from '../catalogs/catalog-tree';
-import { pageVisibleInScope } from '../catalogs/scope';
+import { pageVisibleInScope } from '../policy/scope';
 import type { ItemRights, PolicyService } from '../policy/policy.service';
 import type { Viewer } from '../viewer';
 

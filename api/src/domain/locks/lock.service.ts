@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { Page, PageLock, type User } from '../../../../db/src';
-import type { PubSub } from '../../pubsub/pubsub';
 import type { PageLockAction } from '../../pubsub/topics';
 import { DomainError } from '../errors';
 import type { PageService } from '../pages/page.service';
+import { afterCommit } from '../transaction';
 import type { Viewer } from '../viewer';
 
 /**
@@ -46,7 +46,8 @@ export interface LockState {
 /**
  * Advisory edit locks (saves do not check them, as in ShowDoc): one holder per page, renewed by the
  * holder, released on leave (also by a beacon on page unload), expired when not renewed. Every change is
- * published on `pageLockChanged`; expiry by `sweepExpired`, which the server runs every few seconds.
+ * announced as `pageLockChanged` after it commits (the services forward it to the subscription topic);
+ * expiry by `sweepExpired`, which the server runs every few seconds.
  * Safe on several nodes: every change is a conditional write, and only the node whose write took effect
  * publishes it.
  */
@@ -54,7 +55,6 @@ export class LockService {
   constructor(
     private readonly em: EntityManager,
     private readonly pages: PageService,
-    private readonly pubSub: PubSub,
   ) {}
 
   /** Takes or renews the viewer's lock on a page they may edit; another user's live lock refuses it. */
@@ -165,7 +165,7 @@ export class LockService {
     lockedUntil: Date | null = lock.lockedUntil,
   ): void {
     const pageId = lock.page.id;
-    this.pubSub.publish('pageLockChanged', pageId, {
+    afterCommit(this.em).queue('pageLockChanged', {
       pageId,
       action,
       holderId: lock.user.id,

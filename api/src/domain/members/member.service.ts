@@ -137,7 +137,6 @@ export class MemberService {
       if (err instanceof UniqueConstraintViolationException) throw new DomainError('MemberAddFailed');
       throw err;
     }
-    this.policy.forget();
     return { added, skipped };
   }
 
@@ -163,7 +162,6 @@ export class MemberService {
         remark: memberRemark(group, member.catalogs.count()),
       });
     });
-    this.policy.forget();
     return member;
   }
 
@@ -192,7 +190,6 @@ export class MemberService {
         objectName: member.user.username,
       });
     });
-    this.policy.forget();
     return member;
   }
 
@@ -223,7 +220,6 @@ export class MemberService {
       }
       return rows.length;
     });
-    this.policy.forget();
     return changed;
   }
 
@@ -236,7 +232,7 @@ export class MemberService {
     const item = await this.policy.findItem(itemId);
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
     const rights = await this.policy.rights(viewer, item);
-    if (!PolicyService.editsWhenActive(viewer, rights)) throw new DomainError('MemberListDenied');
+    if (!rights.editsWhenActive) throw new DomainError('MemberListDenied');
     await this.em.populate(item, ['owner']);
     const direct = await this.em.find(
       ItemMember,

@@ -18,7 +18,8 @@ export function checkNotifyText(text: string | undefined): void {
 /**
  * Save-and-notify (compat-api §5.2 `is_notify`): one `remind` text about the page update, delivered as an
  * unread message to every subscriber of the page, the editor included. The message centre reads these
- * rows; the caller's transaction and flush write them with the page.
+ * rows; the caller's transaction and flush write them with the page, so a save that rolls back leaves no
+ * reminder behind. Pushing them further (webhooks) listens to `pageNotified`, delivered after the commit.
  */
 export function notifySubscribers(
   em: EntityManager,

@@ -1,3 +1,6 @@
+// Over 500 lines on purpose: saving a page (create, or an update that claims the next version and retries
+// once) is one operation for both doors and the open API, and `readable`/`writable` are the page checks
+// every other page service (history, locks, shares) goes through. Notifications sit in page-notification.ts.
 import { Reference, type EntityManager } from '@mikro-orm/core';
 import {
   AttachmentPage,
@@ -13,13 +16,13 @@ import {
   type User,
 } from '../../../../db/src';
 import { loadCatalogPath } from '../catalogs/catalog-tree';
-import { pageVisibleInScope, requireWritableScope } from '../catalogs/scope';
+import { pageVisibleInScope, requireWritableScope } from '../policy/scope';
 import { OPEN_API_REMARK, type ChangeLogService } from '../changelog/changelog.service';
 import { DomainError } from '../errors';
 import { historyToKeep, trimHistory } from '../history/history-retention';
 import type { ApiKeyAccess, ItemRights, PolicyService } from '../policy/policy.service';
 import type { SettingsService } from '../settings/settings.service';
-import { inTransaction } from '../transaction';
+import { afterCommit, inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import { checkPageLimit } from './page-limit';
 import { checkNotifyText, notifySubscribers, pageSubscribers } from './page-notification';
@@ -486,8 +489,15 @@ export class PageService {
         remark: remarkOf(writer),
       });
       if (input.notifyText !== undefined && user) {
-        notifySubscribers(this.em, page, user, input.notifyText, await pageSubscribers(this.em, page));
+        const subscribers = await pageSubscribers(this.em, page);
+        notifySubscribers(this.em, page, user, input.notifyText, subscribers);
         await this.em.flush();
+        afterCommit(this.em).queue('pageNotified', {
+          pageId: page.id,
+          itemId: item.id,
+          fromUserId: user.id,
+          toUserIds: subscribers.map((s) => s.user.id),
+        });
       }
       return page;
     });

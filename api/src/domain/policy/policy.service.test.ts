@@ -16,7 +16,7 @@ import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { testDatabases } from '../../../../test/support/mysql';
 import { DomainError } from '../errors';
 import { Viewer } from '../viewer';
-import { requireWritableScope } from '../catalogs/scope';
+import { requireWritableScope } from './scope';
 import { PolicyService } from './policy.service';
 import { buildMember } from '../../../../test/support/factories';
 import { expectCode } from '../../../../test/support/domain-errors';

@@ -9,6 +9,8 @@ import {
   TeamItemMember,
 } from '../../../../db/src';
 import { DomainError } from '../errors';
+import { SettingsService } from '../settings/settings.service';
+import { afterCommit, inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 
 /** What one viewer may do in one item. The only place in Quire that decides it. */
@@ -28,6 +30,17 @@ export interface ItemRights {
   editScope: number[] | null;
   /** The strongest member group that applies (2 admin, 1 edit, 0 read-only), or null for none. */
   memberGroup: number | null;
+  /** Would manage the item if it were not archived (owner, site admin, item admin): `manage` ignoring archive. */
+  managesWhenActive: boolean;
+  /** Would edit the item if it were not archived: `edit` ignoring archive. */
+  editsWhenActive: boolean;
+  /**
+   * Owner or item admin by membership, the site administrator left out: ShowDoc's item list flag
+   * `manage` ("site admins get 0 for others' items", compat-api item/myList), kept on purpose.
+   */
+  managesByMembership: boolean;
+  /** `visit` is false only because the site requires sign-in (`force_login`) and the viewer is anonymous. */
+  loginRequired: boolean;
 }
 
 export const VISIT_GRANT_DAYS = 30;
@@ -41,6 +54,10 @@ const NONE: ItemRights = {
   catalogScope: null,
   editScope: null,
   memberGroup: null,
+  managesWhenActive: false,
+  editsWhenActive: false,
+  managesByMembership: false,
+  loginRequired: false,
 };
 
 interface Grant {
@@ -70,8 +87,15 @@ export type { ApiKeyAccess };
  */
 export class PolicyService {
   private readonly cache = new Map<string, ItemRights>();
+  /** The site's `force_login`, read once per request (cleared with the rights). */
+  private forceLogin: Promise<boolean> | null = null;
+  private readonly settings: SettingsService;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly em: EntityManager) {
+    this.settings = new SettingsService(em);
+    // Rights rest on many tables (items, members, teams, grants, settings): any commit may change them.
+    afterCommit(em).onEveryCommit(() => this.forget());
+  }
 
   /** An item by id or personal domain, including its deleted state (callers decide what to do with it). */
   async findItem(idOrDomain: number | string): Promise<Item | null> {
@@ -100,8 +124,16 @@ export class PolicyService {
       const ids = missing.map((i) => i.id);
       const grants = await this.memberGrants(viewer, ids);
       const unlocked = await this.visitGrants(viewer, ids);
+      // Signed-in users are never affected, so only a visitor costs the setting's query.
+      const loginRequired = !viewer.isLoggedIn && (await this.siteRequiresLogin());
       for (const item of missing) {
-        const rights = this.decide(viewer, item, grants.get(item.id) ?? [], unlocked.has(item.id));
+        const rights = this.decide(
+          viewer,
+          item,
+          grants.get(item.id) ?? [],
+          unlocked.has(item.id),
+          loginRequired,
+        );
         this.cache.set(this.key(viewer, item.id), rights);
         result.set(item.id, rights);
       }
@@ -109,7 +141,26 @@ export class PolicyService {
     return result;
   }
 
-  private decide(viewer: Viewer, item: Item, grants: Grant[], unlocked: boolean): ItemRights {
+  /**
+   * Refuses a visitor while the site requires sign-in (`force_login`), for reads that reach content
+   * without an item check (a page's share link); item reads get the same rule through `rights().visit`.
+   */
+  async requireSiteVisit(viewer: Viewer): Promise<void> {
+    if (!viewer.isLoggedIn && (await this.siteRequiresLogin())) throw new DomainError('ForceLogin');
+  }
+
+  private siteRequiresLogin(): Promise<boolean> {
+    this.forceLogin ??= this.settings.flag('force_login');
+    return this.forceLogin;
+  }
+
+  private decide(
+    viewer: Viewer,
+    item: Item,
+    grants: Grant[],
+    unlocked: boolean,
+    loginRequired: boolean,
+  ): ItemRights {
     if (item.deletedAt) return NONE;
     const user = viewer.user;
     const isOwner = !!user && item.owner.id === user.id;
@@ -121,7 +172,7 @@ export class PolicyService {
       viewer.visitPassword !== undefined &&
       viewer.visitPassword !== '' &&
       viewer.visitPassword === item.password;
-    const visit = manage || memberGroup !== null || open || passwordOk || unlocked;
+    const visitable = manage || memberGroup !== null || open || passwordOk || unlocked;
     // Each grant counts only where it applies: reading reaches the union of all grants' catalogs, editing
     // only the union of the edit grants' catalogs. An unscoped grant (or item admin) covers the whole item.
     // The scope holds on open or password-visited items too, as ShowDoc's menu does for scoped members:
@@ -129,7 +180,7 @@ export class PolicyService {
     const catalogScope = manage ? null : scopeOf(grants);
     const editScope = manage ? null : scopeOf(grants.filter((g) => g.group >= MemberGroup.Edit));
     return {
-      visit,
+      visit: visitable && !loginRequired,
       edit: edit && !item.isArchived,
       manage: manage && !item.isArchived,
       isOwner,
@@ -137,6 +188,10 @@ export class PolicyService {
       catalogScope,
       editScope,
       memberGroup,
+      managesWhenActive: manage,
+      editsWhenActive: edit,
+      managesByMembership: isOwner || memberGroup === MemberGroup.Admin,
+      loginRequired: visitable && loginRequired,
     };
   }
 
@@ -175,12 +230,17 @@ export class PolicyService {
     return `${viewer.user?.id ?? 0}:${viewer.sessionKey ?? ''}:${viewer.visitPassword ?? ''}:${itemId}`;
   }
 
-  /** Forget cached rights (after a change of membership, password or archive state in this request). */
+  /** Forgets cached rights; every commit on this EntityManager does it (`afterCommit`). */
   forget(): void {
     this.cache.clear();
+    this.forceLogin = null;
   }
 
-  /** The item, if the viewer may read it: NotFound for missing or deleted, 10303 for a locked item. */
+  /**
+   * The item, if the viewer may read it: NotFound for missing or deleted, 10303 for a locked item, then
+   * 10312 for a visitor while the site requires sign-in (ShowDoc's order in `item/info`). Every read path
+   * passes here or through `rights().visit`, so `force_login` holds on both doors alike.
+   */
   async requireVisit(
     viewer: Viewer,
     idOrDomain: number | string,
@@ -188,7 +248,7 @@ export class PolicyService {
     const item = await this.findItem(idOrDomain);
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
     const rights = await this.rights(viewer, item);
-    if (!rights.visit) throw new DomainError('ItemVisitDenied');
+    if (!rights.visit) throw new DomainError(rights.loginRequired ? 'ForceLogin' : 'ItemVisitDenied');
     return { item, rights };
   }
 
@@ -201,8 +261,7 @@ export class PolicyService {
     const item = await this.findItem(idOrDomain);
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
     const rights = await this.rights(viewer, item);
-    if (rights.archived && PolicyService.editsWhenActive(viewer, rights))
-      throw new DomainError('ItemArchived');
+    if (rights.archived && rights.editsWhenActive) throw new DomainError('ItemArchived');
     if (!rights.edit) throw new DomainError('ItemEditDenied');
     return { item, rights };
   }
@@ -220,9 +279,9 @@ export class PolicyService {
     const item = await this.findItem(idOrDomain);
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
     const rights = await this.rights(viewer, item);
-    const managesWhenActive = rights.isOwner || viewer.isAdmin || rights.memberGroup === MemberGroup.Admin;
-    if (rights.archived && managesWhenActive && !options.allowArchived) throw new DomainError('ItemArchived');
-    if (!managesWhenActive) throw new DomainError('ItemManageDenied');
+    if (rights.archived && rights.managesWhenActive && !options.allowArchived)
+      throw new DomainError('ItemArchived');
+    if (!rights.managesWhenActive) throw new DomainError('ItemManageDenied');
     return { item, rights };
   }
 
@@ -254,6 +313,10 @@ export class PolicyService {
       catalogScope: null,
       editScope: null,
       memberGroup: null,
+      managesWhenActive: true,
+      editsWhenActive: true,
+      managesByMembership: false,
+      loginRequired: false,
     });
   }
 
@@ -263,12 +326,9 @@ export class PolicyService {
     return topCatalogId !== null && rights.catalogScope.includes(topCatalogId);
   }
 
-  /**
-   * Would the viewer edit the item if it were not archived? Reads meant for editors (who works in the
-   * item) stay open to them on an archived item.
-   */
-  static editsWhenActive(viewer: Viewer, rights: ItemRights): boolean {
-    return rights.isOwner || viewer.isAdmin || (rights.memberGroup ?? -1) >= MemberGroup.Edit;
+  /** Would the viewer edit the item if it were not archived? Kept for callers: `rights.editsWhenActive`. */
+  static editsWhenActive(_viewer: Viewer, rights: ItemRights): boolean {
+    return rights.editsWhenActive;
   }
 
   /** May the viewer write in the top-level catalog `topCatalogId` (null = item root, open to any editor)? */
@@ -286,8 +346,7 @@ export class PolicyService {
     const existing = await this.em.findOne(ItemVisitGrant, { sessionKey: viewer.sessionKey, item });
     if (existing) existing.expiresAt = expiresAt;
     else this.em.persist(this.em.create(ItemVisitGrant, { sessionKey: viewer.sessionKey, item, expiresAt }));
-    await this.em.flush();
-    this.forget();
+    await inTransaction(this.em, () => this.em.flush());
   }
 }
 

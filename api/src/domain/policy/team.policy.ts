@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { MemberGroup, Team, TeamMember, TeamMemberGroup } from '../../../../db/src';
+import { Team, TeamMember, TeamMemberGroup } from '../../../../db/src';
 import { DomainError } from '../errors';
 import type { Viewer } from '../viewer';
 import type { PolicyService } from './policy.service';
@@ -117,8 +117,7 @@ export class TeamPolicy {
     const live = item && !item.deletedAt ? item : null;
     const itemRights = live ? await this.items.rights(viewer, live) : null;
     // `manage` is off while an item is archived: its managers are those who manage it when active.
-    const managesItem =
-      !!itemRights && (itemRights.isOwner || viewer.isAdmin || itemRights.memberGroup === MemberGroup.Admin);
+    const managesItem = !!itemRights?.managesWhenActive;
     if (!managesItem && !(await this.rights(viewer, team)).manage) throw new DomainError('TeamManageDenied');
     if (options.write && live?.isArchived) throw new DomainError('ItemArchived');
   }

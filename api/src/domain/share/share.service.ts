@@ -3,6 +3,7 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import { AttachmentPage, Item, Page, SinglePageLink } from '../../../../db/src';
 import { DomainError } from '../errors';
 import type { PageService } from '../pages/page.service';
+import type { PolicyService } from '../policy/policy.service';
 import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 
@@ -26,6 +27,7 @@ export class ShareService {
   constructor(
     private readonly em: EntityManager,
     private readonly pages: PageService,
+    private readonly policy: PolicyService,
   ) {}
 
   /** The page's live link, or null. */
@@ -72,9 +74,11 @@ export class ShareService {
   /**
    * The page behind a key, for anyone holding it. Unknown or revoked keys and expired links are refused
    * (an expired link is deleted on the way, as ShowDoc does); so are pages deleted since, or whose item
-   * was deleted (ShowDoc still showed those).
+   * was deleted (ShowDoc still showed those). With the `viewer`, a visitor is refused while the site
+   * requires sign-in (ShowDoc left share links open then); a door that passes none is not checked.
    */
-  async open(key: string, now = new Date()): Promise<SharedPage> {
+  async open(key: string, now = new Date(), viewer?: Viewer): Promise<SharedPage> {
+    if (viewer) await this.policy.requireSiteVisit(viewer);
     const uniqueKey = key.trim();
     if (!uniqueKey) throw new DomainError('BadInput');
     const link = /^[0-9a-f]{1,64}$/i.test(uniqueKey)

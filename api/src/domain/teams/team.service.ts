@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: one method per team action (the team, its members, its items and the
+// members' rights in them); each is a short permission check and one transaction, no cross-cutting part.
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import {
   Item,
@@ -133,7 +135,6 @@ export class TeamService {
       await this.em.nativeDelete(TeamMember, { team });
       await this.em.remove(team).flush();
     });
-    this.policy.forget();
   }
 
   /**
@@ -162,7 +163,6 @@ export class TeamService {
       for (const link of bound) link.item.owner = target;
       await this.em.flush();
     });
-    this.policy.forget();
     return team;
   }
 
@@ -184,7 +184,6 @@ export class TeamService {
       await this.em.nativeDelete(TeamItemMember, { team, user: me });
       await this.em.nativeDelete(TeamMember, { team, user: me });
     });
-    this.policy.forget();
   }
 
   // ---- team members
@@ -267,7 +266,6 @@ export class TeamService {
       if (err instanceof UniqueConstraintViolationException) throw new DomainError('TeamMemberExists');
       throw err;
     }
-    this.policy.forget();
     return { added, skipped };
   }
 
@@ -293,7 +291,6 @@ export class TeamService {
       await this.em.nativeDelete(TeamItemMember, { team: member.team, user: member.user });
       await this.em.remove(member).flush();
     });
-    this.policy.forget();
     return member;
   }
 
@@ -384,7 +381,6 @@ export class TeamService {
       if (err instanceof UniqueConstraintViolationException) throw new DomainError('TeamItemBindFailed');
       throw err;
     }
-    this.policy.forget();
     return { added, skipped: [...already] };
   }
 
@@ -408,7 +404,6 @@ export class TeamService {
         objectName: link.team.name,
       });
     });
-    this.policy.forget();
     return link;
   }
 
@@ -460,7 +455,6 @@ export class TeamService {
         remark: `${memberRemark(group, row.catalogs.count())} (team ${row.team.name})`,
       });
     });
-    this.policy.forget();
     return row;
   }
 

@@ -34,6 +34,6 @@ export class ShareResolver {
     description: 'The page behind a share key (/p/{key}), for anyone; expired or revoked keys fail',
   })
   async sharedPage(@Arg('key') key: string, @Ctx() ctx: GraphQLContext): Promise<SharedPage> {
-    return SharedPage.from(await ctx.services.shares.open(key));
+    return SharedPage.from(await ctx.services.shares.open(key, new Date(), ctx.viewer));
   }
 }

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import { PolicyService, type ItemRights } from '../policy/policy.service';
+import { PolicyService, type ItemRights } from './policy.service';
 
 /**
  * A catalog-scoped member sees the pages of the top-level catalogs in the scope, and the item's root
