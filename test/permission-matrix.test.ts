@@ -878,11 +878,14 @@ async function liveShareKey(m: Matrix, pageId: number): Promise<string> {
 const OPEN_SHARE_LINK: Operation = {
   name: 'open the share link of page B',
   allow: ACTORS,
-  oneDoor: "the REST door's page/infoByKey passes no viewer yet (compat-rest is changed separately)",
-  covers: ['Query.sharedPage'],
+  covers: ['Query.sharedPage', 'Page/infoByKey'],
   graphql: async (m, a) => {
     const key = await liveShareKey(m, m.target(a).pageB.id);
     return gqlOutcome(await gql(m, a, 'query($key: String!) { sharedPage(key: $key) { content } }', { key }));
+  },
+  rest: async (m, a) => {
+    const key = await liveShareKey(m, m.target(a).pageB.id);
+    return restOutcome(await rest(m, a, 'page/infoByKey', { unique_key: key }));
   },
 };
 const FORCE_LOGIN_ROWS: Row[] = [...READS_OPEN_TO_VISITORS, OPEN_SHARE_LINK].flatMap((op) =>

@@ -246,10 +246,11 @@ export const page: Controller = {
 
   /** A shared page by its key, for anyone: the page alone (no item or catalog id). */
   infoByKey: action({
-    auth: 'anon',
+    // A token is read (not required) so a site with force_login still opens links for signed-in readers.
+    auth: 'opt',
     params: { unique_key: str() },
-    async handle({ services }, p) {
-      const { page, link, attachmentCount } = await services.shares.open(p.unique_key);
+    async handle({ services, viewer }, p) {
+      const { page, link, attachmentCount } = await services.shares.open(p.unique_key, new Date(), viewer);
       // The share link reveals nothing of the item around the page.
       const row = pageRow(page);
       delete row.item_id;
