@@ -82,8 +82,9 @@ function locator(root) {
 }
 
 /** Self, inclusive and attributed times of one profile, in microseconds. */
-export function summarise(profile, locate) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+export function summarise(profile, locate, lastMs = Infinity) {
+  const from = profile.endTime - lastMs * 1000;
+  let clock = profile.startTime;
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const frame = new Map(profile.nodes.map((n) => [n.id, locate(n.callFrame)]));
@@ -97,6 +98,8 @@ export function summarise(profile, locate) {
   const add = (map, key, us) => map.set(key, (map.get(key) ?? 0) + us);
   profile.samples.forEach((id, i) => {
     const us = profile.timeDeltas[i] ?? 0;
+    clock += us;
+    if (clock < from) return;
     total += us;
     const leaf = frame.get(id);
     if (leaf.name === IDLE) {
@@ -117,14 +120,13 @@ export function summarise(profile, locate) {
       }
       if (!owner && f.ours) owner = f;
     }
-    const key = owner ? owner.key : '(no frame of ours on the stack)';
+    const key = owner ? owner.key : '(no frame of ours: async continuations in libraries, GC, I/O)';
     if (owner) info.set(owner.key, owner);
     const entry = attributed.get(key) ?? { us: 0, by: new Map() };
     entry.us += us;
     add(entry.by, leaf.group, us);
     attributed.set(key, entry);
   });
-  void byId;
   return { total, idle, busy: total - idle, self, inclusive, groups, attributed, info };
 }
 
@@ -167,6 +169,20 @@ export function describe(name, s) {
       ([k, us]) => `| ${pct(us)} | ${label(k)} |`,
     ),
     '',
+    '**Inclusive time of library functions** (async continuations start here, without our frames):',
+    '',
+    '| % busy | function |',
+    '|---:|---|',
+    ...top(
+      new Map(
+        [...s.inclusive].filter(([k]) => {
+          const f = s.info.get(k);
+          return f && !f.ours && f.where && !f.group.startsWith('node');
+        }),
+      ),
+      16,
+    ).map(([k, us]) => `| ${pct(us)} | ${label(k)} |`),
+    '',
     '**Top self time (any code)**:',
     '',
     '| % busy | function |',
@@ -191,7 +207,11 @@ export function analyseProfiles(dir, root) {
     const newest = files
       .map((f) => path.join(dir, cell, f))
       .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
-    parts.push(describe(cell, summarise(JSON.parse(fs.readFileSync(newest, 'utf8')), locate)));
+    const windowFile = path.join(dir, cell, 'window.json');
+    const lastMs = fs.existsSync(windowFile)
+      ? JSON.parse(fs.readFileSync(windowFile, 'utf8')).lastMs
+      : Infinity;
+    parts.push(describe(cell, summarise(JSON.parse(fs.readFileSync(newest, 'utf8')), locate, lastMs)));
   }
   return parts.join('\n');
 }
