@@ -68,6 +68,8 @@ export function markdownTable(rows) {
     'non-2xx / errors',
     'peak RSS MB',
     'vs ceiling',
+    'server CPU ms/req (% of a core)',
+    'vs ceiling by CPU',
     'goal',
     'result',
   ];
@@ -83,6 +85,8 @@ export function markdownTable(rows) {
       `${row.non2xx} / ${row.errors - row.non2xx}`,
       fixed(row.rssMb, 0),
       row.ratio === null ? '-' : pct(row.ratio),
+      `${fixed(row.cpuMs, 2)} (${fixed(row.cpuShare * 100, 0)} %)`,
+      row.cpuRatio === null || row.cpuRatio === undefined ? '-' : pct(row.cpuRatio),
       row.verdict?.goal ?? '',
       row.verdict ? (row.verdict.pass ? 'PASS' : `**FAIL** (${row.verdict.failed.join('; ')})`) : '',
     ];

@@ -312,8 +312,37 @@ function send(base, request) {
   });
 }
 
-/** Peak VmRSS (MB) of `pid` while `work` runs, sampled every 100 ms from /proc. */
+/** CPU seconds (user + system) `pid` has used so far, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Waits until the server has finished the requests a stopped load generator left behind (closing a
+ * connection does not cancel its request), so they do not eat into the next cell: until it uses under
+ * 5 % of a core for half a second, for a minute at most.
+ */
+async function drained(pid) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const before = cpuSeconds(pid);
+    await new Promise((r) => setTimeout(r, 500));
+    if (!(cpuSeconds(pid) - before > 0.025)) return;
+  }
+}
+
+/**
+ * Peak VmRSS (MB) of `pid` while `work` runs, sampled every 100 ms from /proc, and the CPU seconds it
+ * spent: on a machine shared with other work, CPU per request is steadier than requests per second.
+ */
 async function withPeakRss(pid, work) {
+  const cpuBefore = cpuSeconds(pid);
   const read = () => {
     try {
       const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
@@ -329,7 +358,7 @@ async function withPeakRss(pid, work) {
   }, 100);
   try {
     const result = await work();
-    return { result, peak: Math.max(peak ?? 0, read() ?? 0) || null };
+    return { result, peak: Math.max(peak ?? 0, read() ?? 0) || null, cpu: cpuSeconds(pid) - cpuBefore };
   } finally {
     clearInterval(timer);
   }
@@ -368,13 +397,18 @@ async function measureCell({ base, pid, cell, db, ceiling }) {
   if (answer.status !== 200 || !answer.json || !cell.check(answer.json)) {
     throw new Error(`${cell.name}: wrong first answer (HTTP ${answer.status}): ${answer.text.slice(0, 300)}`);
   }
+  log(
+    `  ${cell.name}: first answer ${answer.ms.toFixed(0)} ms, ${(answer.text.length / 1024).toFixed(0)} kB`,
+  );
   const verifyBody = cell.door === 'REST' ? restBodyOk : graphqlBodyOk;
   const rows = [];
   for (const connections of CONNECTIONS) {
     await cannon({ base, connections, duration: WARMUP, cell, verifyBody });
-    const { result, peak } = await withPeakRss(pid, () =>
+    await drained(pid);
+    const { result, peak, cpu } = await withPeakRss(pid, () =>
       cannon({ base, connections, duration: DURATION, cell, verifyBody }),
     );
+    await drained(pid);
     const rps = result.requests.total / result.duration;
     const errors = result.non2xx + result.errors + result.timeouts + result.mismatches;
     const row = {
@@ -389,10 +423,13 @@ async function measureCell({ base, pid, cell, db, ceiling }) {
       non2xx: result.non2xx,
       errors,
       rssMb: peak,
-      ratio: ceiling[connections] ? rps / ceiling[connections] : null,
+      ratio: ceiling[connections] ? rps / ceiling[connections].rps : null,
+      cpuMs: (cpu * 1000) / result.requests.total,
+      cpuShare: cpu / result.duration,
     };
+    row.cpuRatio = ceiling[connections] ? ceiling[connections].cpuMs / row.cpuMs : null;
     log(
-      `  ${cell.name.padEnd(34)} c=${String(connections).padEnd(3)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${row.p50.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(6)} ms  errors ${errors}  RSS ${peak?.toFixed(0)} MB  ${row.ratio === null ? '' : `${(row.ratio * 100).toFixed(1)} % of ceiling`}`,
+      `  ${cell.name.padEnd(34)} c=${String(connections).padEnd(3)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${row.p50.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(6)} ms  errors ${errors}  RSS ${peak?.toFixed(0)} MB  ${row.ratio === null ? '' : `${(row.ratio * 100).toFixed(1)} % of ceiling`}  CPU ${row.cpuMs.toFixed(2)} ms/req (${(row.cpuShare * 100).toFixed(0)} % of a core)`,
     );
     rows.push(row);
   }
@@ -415,12 +452,16 @@ async function measureCeiling() {
     const rows = {};
     for (const connections of CONNECTIONS) {
       await cannon({ base, connections, duration: WARMUP, cell, verifyBody: restBodyOk });
-      const { result, peak } = await withPeakRss(child.pid, () =>
+      const { result, peak, cpu } = await withPeakRss(child.pid, () =>
         cannon({ base, connections, duration: DURATION, cell, verifyBody: restBodyOk }),
       );
-      rows[connections] = result.requests.total / result.duration;
+      rows[connections] = {
+        rps: result.requests.total / result.duration,
+        cpuMs: (cpu * 1000) / result.requests.total,
+        cpuShare: cpu / result.duration,
+      };
       log(
-        `  ceiling (raw node:http, 1.2 kB JSON)   c=${String(connections).padEnd(3)} ${rows[connections].toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50.toFixed(1)} ms  p99 ${result.latency.p99.toFixed(1)} ms  RSS ${peak?.toFixed(0)} MB`,
+        `  ceiling (raw node:http, 1.2 kB JSON)   c=${String(connections).padEnd(3)} ${rows[connections].rps.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50.toFixed(1)} ms  p99 ${result.latency.p99.toFixed(1)} ms  RSS ${peak?.toFixed(0)} MB  CPU ${(rows[connections].cpuMs * 1000).toFixed(0)} µs/req (${(rows[connections].cpuShare * 100).toFixed(0)} % of a core)`,
       );
     }
     return rows;
@@ -648,8 +689,11 @@ async function main() {
     ...Object.entries(ceilings).map(
       ([db, c]) =>
         `Ceiling before the ${db} cells (raw node:http, 1.2 kB JSON): ${Object.entries(c)
-          .map(([k, v]) => `c=${k} ${v.toFixed(0)} req/s`)
-          .join(', ')}.`,
+          .map(
+            ([k, v]) =>
+              `c=${k} ${v.rps.toFixed(0)} req/s at ${(v.cpuShare * 100).toFixed(0)} % of a core, ${(v.cpuMs * 1000).toFixed(0)} µs CPU/req`,
+          )
+          .join('; ')}.`,
     ),
     '',
     markdownTable(all),
