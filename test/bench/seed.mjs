@@ -104,6 +104,7 @@ async function writeDataset(root, settings, log) {
       );
     }
     const rand = prng(0x5a7e);
+    // run.mjs leaves out the pages holding a planted keyword and fills up from the rest of A.
     const pool = [...result.items.A.pageIds];
     for (let i = 0; i < SAVE_POOL; i++) {
       const j = i + Math.floor(rand() * (pool.length - i));
