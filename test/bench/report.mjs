@@ -32,7 +32,7 @@ const pct = (x) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)} %`;
  */
 export function evaluate(row, sqliteRow) {
   const checks = [];
-  const failed = [];
+  const failed = row.failure ? [row.failure] : [];
   const check = (label, ok) => {
     checks.push(label);
     if (!ok) failed.push(label);

@@ -446,6 +446,36 @@ async function measureCell({ base, pid, cell, db, ceiling }) {
   return rows;
 }
 
+/** A cell that fails (wrong first answer, server gone) becomes a FAIL row; the other cells still run. */
+async function measureOrReport(args) {
+  try {
+    return await measureCell(args);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`  ${args.cell.name}: FAILED ${message.slice(0, 400)}`);
+    return [
+      {
+        db: args.db,
+        name: args.cell.name,
+        endpoint: args.cell.endpoint,
+        kind: args.cell.kind,
+        connections: CONNECTIONS[0],
+        rps: NaN,
+        p50: NaN,
+        p99: NaN,
+        non2xx: 0,
+        errors: 1,
+        rssMb: null,
+        ratio: null,
+        cpuMs: NaN,
+        cpuShare: NaN,
+        cpuRatio: null,
+        failure: message.split('\n')[0].slice(0, 160),
+      },
+    ];
+  }
+}
+
 // ------------------------------------------------------------------------------------------ ceiling
 
 async function measureCeiling() {
@@ -635,7 +665,7 @@ async function benchDatabase(db, ceiling) {
       const ctx = contextOf(prepared.manifest, await login(server.base), server.base, server.child.pid);
       const cells = buildCells(ctx);
       for (const cell of selected(cells)) {
-        rows.push(...(await measureCell({ base: server.base, pid: ctx.pid, cell, db, ceiling })));
+        rows.push(...(await measureOrReport({ base: server.base, pid: ctx.pid, cell, db, ceiling })));
       }
       if (!flags['no-stall'] && (!ONLY || ONLY.test('stall')))
         stall = await stallProbe({ base: server.base, ctx, cells, db });
@@ -650,7 +680,7 @@ async function benchDatabase(db, ceiling) {
       const ctx = contextOf(prepared.manifest, await login(server.base), server.base, server.child.pid);
       const cell = buildCells(ctx).find((c) => c.name === name);
       const started = performance.now();
-      rows.push(...(await measureCell({ base: server.base, pid: ctx.pid, cell, db, ceiling })));
+      rows.push(...(await measureOrReport({ base: server.base, pid: ctx.pid, cell, db, ceiling })));
       await server.stop();
       server = null;
       // The profile ends at the server's exit: its last `lastMs` are the cell (start-up is left out).
