@@ -24,7 +24,7 @@ export const RSS_LIMIT_MB = 200;
 export const MYSQL_TOLERANCE = 0.3;
 export const STALL_GOALS = { healthzP99Ms: 100, saveMaxMs: 500 };
 
-const pct = (x) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)} %`;
+const pct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(x < 0.1 ? 1 : 0)} %` : '-');
 
 /**
  * The goal of one measured row and whether it was met. `sqliteRow` is the same cell and concurrency on

@@ -437,7 +437,8 @@ async function measureCell({ base, pid, cell, db, ceiling }) {
       errors,
       rssMb: peak,
       ratio: ceiling[connections] ? rps / ceiling[connections].rps : null,
-      cpuMs: (cpu * 1000) / result.requests.total,
+      // No answer within the cell: no per-request figure rather than Infinity.
+      cpuMs: result.requests.total ? (cpu * 1000) / result.requests.total : NaN,
       cpuShare: cpu / result.duration,
     };
     row.cpuRatio = ceiling[connections] ? ceiling[connections].cpuMs / row.cpuMs : null;
