@@ -385,7 +385,13 @@ function cannon({ base, connections, duration, cell, verifyBody }) {
         context.ticket = ticket;
         return { ...req, ...r, headers: { ...r.headers } };
       },
-      onResponse: (status, body, context) => cell.done(context.ticket, body),
+      onResponse: (status, body, context) => {
+        cell.done(context.ticket, body);
+        // The first wrong answer of the cell, printed with its row: what the error count is made of.
+        if (!cell.firstWrong && (status < 200 || status > 299 || !verifyBody(body))) {
+          cell.firstWrong = `HTTP ${status} ${String(body).slice(0, 300)}`;
+        }
+      },
     };
     const instance = autocannon(
       { url: base, connections, duration, pipelining: 1, timeout: 30, requests: [request], verifyBody },
@@ -423,7 +429,8 @@ async function measureCell({ base, pid, cell, db, ceiling }) {
     );
     await drained(pid);
     const rps = result.requests.total / result.duration;
-    const errors = result.non2xx + result.errors + result.timeouts + result.mismatches;
+    // A non-2xx answer also fails the body check: count it once.
+    const errors = result.errors + result.timeouts + Math.max(result.non2xx, result.mismatches);
     const row = {
       db,
       name: cell.name,
@@ -445,6 +452,8 @@ async function measureCell({ base, pid, cell, db, ceiling }) {
     log(
       `  ${cell.name.padEnd(34)} c=${String(connections).padEnd(3)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${row.p50.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(6)} ms  errors ${errors}  RSS ${peak?.toFixed(0)} MB  ${row.ratio === null ? '' : `${(row.ratio * 100).toFixed(1)} % of ceiling`}  CPU ${row.cpuMs.toFixed(2)} ms/req (${(row.cpuShare * 100).toFixed(0)} % of a core)`,
     );
+    if (cell.firstWrong) log(`    first wrong answer: ${cell.firstWrong}`);
+    cell.firstWrong = undefined;
     rows.push(row);
   }
   return rows;
@@ -568,7 +577,7 @@ async function stallProbe({ base, ctx, cells, db }) {
   const row = {
     db,
     readers: result.requests.total / result.duration,
-    readerErrors: result.non2xx + result.errors + result.timeouts + result.mismatches,
+    readerErrors: result.errors + result.timeouts + Math.max(result.non2xx, result.mismatches),
     healthz: {
       n: health.length,
       p50: percentile(health, 50),
