@@ -1,448 +1,788 @@
-// Latency benchmark of the document core: `npm run bench` (see test/bench/README.md). Not part of `npm test`.
+// Throughput benchmark of issue #14: `npm run bench` (see test/bench/README.md). Not part of `npm test`.
 //
-// Starts the built server (building it first when dist/ is missing or older than the sources) on a free
-// port with a temporary data folder, seeds one item of 2,000 pages in a 3-level catalog tree straight into
-// the database, then times item/info, page/info, item/search (REST) and the GraphQL `search`, sequentially
-// and concurrently, each against `common/version` (a trivial endpoint of the same server, same run).
+// Seeds the dataset (dataset.mjs) through the domain services once per database, starts the BUILT server
+// through test/support/spawn-server.mjs, and drives it over keep-alive HTTP with autocannon at c=16 and c=64,
+// next to a raw Node `http` ceiling in its own process. Prints and writes a markdown table with the goals.
 //
-//   BENCH_DATABASE_URL=mysql://root@127.0.0.1:3306/quire_bench npm run bench   # MySQL/MariaDB instead of SQLite
-//   BENCH_PAGES=2000 BENCH_REQUESTS=200 BENCH_CONCURRENCY=8 npm run bench
-import { execSync } from 'node:child_process';
+//   npm run bench                                   # SQLite, and MariaDB too when TEST_MYSQL_URL is set
+//   npm run bench -- --quick                        # 2 s cells, c=16 only (smoke)
+//   npm run bench -- --only 'page/info|page$' --db sqlite --duration 20 --out /tmp/bench.md
+//   npm run bench -- --profile /tmp/prof --only 'item/info A$'   # one --cpu-prof'd server per cell
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { spawnServer } from '../support/spawn-server.mjs';
+import {
+  BENCH_PASSWORD,
+  BENCH_USER,
+  KEYWORDS,
+  SAVE_POOL,
+  buildDataset,
+  pageMarkdown,
+  prng,
+} from './dataset.mjs';
+import { analyseProfiles } from './profile.mjs';
+import { STALL_GOALS, evaluate, markdownTable, percentile } from './report.mjs';
+import { preparedDatabase } from './seed.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..', '..');
 const SERVER_ENTRY = path.join(ROOT, 'dist', 'server', 'src', 'main.js');
 const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
 
-const PAGES = Number(process.env.BENCH_PAGES) || 2000;
-const REQUESTS = Number(process.env.BENCH_REQUESTS) || 200;
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY) || 8;
-const WARMUP = 20;
-const ADMIN = { username: 'admin', password: 'bench-admin-password' };
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    db: { type: 'string' },
+    duration: { type: 'string' },
+    out: { type: 'string', default: path.join(ROOT, 'test-artifacts', 'bench.md') },
+    profile: { type: 'string' },
+    'no-stall': { type: 'boolean', default: false },
+  },
+});
+const DURATION = Number(flags.duration ?? (flags.quick ? 2 : 10));
+const WARMUP = flags.quick ? 1 : 2;
+const CONNECTIONS = flags.quick || flags.profile ? [16] : [16, 64];
+const ONLY = flags.only ? new RegExp(flags.only) : null;
+const MYSQL_URL = process.env.TEST_MYSQL_URL?.trim() || '';
+const DATABASES = flags.db
+  ? [flags.db]
+  : flags.profile
+    ? ['sqlite']
+    : MYSQL_URL
+      ? ['sqlite', 'mysql']
+      : ['sqlite'];
+if (!Number.isFinite(DURATION) || DURATION <= 0)
+  throw new Error(`--duration: seconds, got ${flags.duration}`);
+for (const db of DATABASES) {
+  if (db !== 'sqlite' && db !== 'mysql') throw new Error(`--db: sqlite or mysql, got ${db}`);
+  if (db === 'mysql' && !MYSQL_URL)
+    throw new Error('--db mysql needs TEST_MYSQL_URL (mysql://root@127.0.0.1:3306/<prefix>)');
+}
 const CAPTCHA = 'BENCH-CAPTCHA';
-const DATABASE_URL = process.env.BENCH_DATABASE_URL?.trim() || '';
+const log = (...args) => console.log(...args);
 
-let server = null;
-let dataDir = null;
+// ------------------------------------------------------------------------------------------ requests
 
-// ---------------------------------------------------------------------------------------------- build
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const form = (route, fields) => ({
+  method: 'POST',
+  path: `/server/index.php?s=/api/${route}`,
+  headers: { ...FORM },
+  body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
+});
+const graphql = (token, query, variables) => ({
+  method: 'POST',
+  path: '/graphql',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  body: JSON.stringify({ query, variables }),
+});
 
-/** Newest modification time of the TypeScript sources the server is built from. */
-function newestSource() {
-  let newest = 0;
-  const visit = (dir) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules') continue;
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(full);
-      else if (entry.name.endsWith('.ts')) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+// The web client's documents (web/src/features/*/*.graphql), inlined so the bench needs no codegen.
+const Q = {
+  me: 'query Me { me { id username name email groupId isAdmin createdAt lastLoginAt } }',
+  myItems: `query MyItems($groupId: Int!) { myItems(filter: { groupId: $groupId }, first: 200) { totalCount
+    pageInfo { hasNextPage endCursor } edges { node { id name description domain type isPrivate isArchived
+    lastUpdateAt owner { id username } } } } }`,
+  menu: `fragment P on MenuPage { id title catalogId isDraft sNumber }
+    fragment C on MenuCatalog { id name level parentId pages { ...P } }
+    query ItemView($id: Int) { item(id: $id) { id name description domain type isPrivate isArchived lastUpdateAt
+      owner { id username } viewerRights { visit edit manage isOwner archived editScope }
+      menu { defaultCatalogPath pages { ...P } catalogs { ...C catalogs { ...C catalogs { ...C } } } } } }`,
+  page: `query PageView($id: Int!) { page(id: $id) { id itemId title content authorName updatedAt attachmentCount
+    catalogId path { id name } } }`,
+  search: `query SearchPages($query: String!, $itemId: Int, $first: Int) { search(query: $query, itemId: $itemId,
+    first: $first) { totalCount edges { node { snippet highlights { start end } titleHighlights { start end }
+    catalogPath item { id name domain type } page { id title } } } } }`,
+  savePage: `mutation EditorSavePage($input: SavePageInput!) { savePage(input: $input) { id itemId title content
+    catalogId version updatedAt createdAt authorName path { id name } } }`,
+};
+
+/** 60 page bodies (2–6 kB) that saves rotate through, each save made unique by a revision line. */
+const SAVE_BODIES = Array.from({ length: 60 }, (_, i) => pageMarkdown(prng(0xb0d1 + i), `Revision ${i}`));
+
+/**
+ * A pool of pages to update: each save takes a page no other connection is saving (a connection has one
+ * request in flight) and gives it back with its new version, so GraphQL's baseVersion never conflicts.
+ */
+class SavePool {
+  constructor(pages, seed) {
+    this.free = pages.map((p) => ({ ...p }));
+    this.rand = prng(seed);
+    this.revision = 0;
+  }
+  take() {
+    const i = Math.floor(this.rand() * this.free.length);
+    const page = this.free[i];
+    this.free[i] = this.free[this.free.length - 1];
+    this.free.pop();
+    return page;
+  }
+  give(page, body) {
+    const version = /"version":(\d+)/.exec(body ?? '');
+    if (version) page.version = Number(version[1]);
+    this.free.push(page);
+  }
+  content() {
+    return `${SAVE_BODIES[this.revision % SAVE_BODIES.length]}\n\nrev ${++this.revision}`;
+  }
+}
+
+/**
+ * The cells. Each yields requests through `next()` (with an opaque `ticket` handed back to `done()`), and
+ * `check(json)` says what a correct first answer looks like, so a broken endpoint cannot look fast.
+ */
+function buildCells(ctx) {
+  const { token, items, savePages, itemIds } = ctx;
+  const A = items.A;
+  const pageRand = prng(0x9a9e);
+  const randomPage = () => A.pageIds[Math.floor(pageRand() * A.pageIds.length)];
+  const rest = (route, fields) => () => ({ request: form(route, { ...fields, user_token: token }) });
+  const restOk = (json) => json.error_code === 0;
+  const gqlOk = (json) => !json.errors && json.data;
+  const cells = [];
+  const cell = (spec) => cells.push({ kind: 'read', done: () => {}, ...spec });
+  const keywordCount = (lang) => (json) =>
+    restOk(json) && countMenuPages(json.data.menu) === KEYWORDS[lang].pages;
+  let keywordTurn = 0;
+  const nextKeyword = () => (keywordTurn++ % 2 === 0 ? KEYWORDS.en.word : KEYWORDS.zh.word);
+
+  cell({
+    door: 'REST',
+    endpoint: 'user/info',
+    next: rest('user/info', {}),
+    check: (j) => restOk(j) && j.data.username === BENCH_USER,
+  });
+  cell({
+    door: 'REST',
+    endpoint: 'item/myList',
+    next: rest('item/myList', {}),
+    check: (j) => restOk(j) && j.data.length === 11,
+  });
+  cell({
+    door: 'REST',
+    endpoint: 'item/info A',
+    next: rest('item/info', { item_id: A.id }),
+    check: (j) => restOk(j) && countMenuPages(j.data.menu) === 2000,
+  });
+  cell({
+    door: 'REST',
+    endpoint: 'page/info',
+    next: () => ({ request: form('page/info', { page_id: randomPage(), user_token: token }) }),
+    check: (j) => restOk(j) && j.data.page_content.length > 1000,
+  });
+  for (const lang of ['en', 'zh']) {
+    cell({
+      door: 'REST',
+      endpoint: `item/info A keyword ${lang}`,
+      next: rest('item/info', { item_id: A.id, keyword: KEYWORDS[lang].word }),
+      check: keywordCount(lang),
+    });
+  }
+  cell({
+    door: 'REST',
+    endpoint: 'item/search',
+    next: () => ({
+      request: form('item/search', { item_id: A.id, keyword: nextKeyword(), user_token: token }),
+    }),
+    check: (j) => restOk(j) && JSON.stringify(j.data).includes(KEYWORDS.en.word),
+  });
+  const restPool = new SavePool(savePages, 0x5a1);
+  cell({
+    door: 'REST',
+    endpoint: 'page/save',
+    kind: 'write',
+    // As the web client sends it: everything the editor shows, content URL-encoded with is_urlencode=1.
+    next: () => {
+      const page = restPool.take();
+      const request = form('page/save', {
+        page_id: page.id,
+        item_id: A.id,
+        cat_id: page.catalogId ?? 0,
+        page_title: page.title,
+        page_content: encodeURIComponent(restPool.content()),
+        is_urlencode: 1,
+        s_number: page.sNumber,
+        page_comments: '',
+        user_token: token,
+      });
+      return { request, ticket: page };
+    },
+    done: (page, body) => restPool.give(page, body),
+    check: (j) => restOk(j) && Number(j.data.page_id) > 0,
+  });
+
+  cell({
+    door: 'GraphQL',
+    endpoint: 'me',
+    next: () => ({ request: graphql(token, Q.me, {}) }),
+    check: (j) => gqlOk(j) && j.data.me.username === BENCH_USER,
+  });
+  cell({
+    door: 'GraphQL',
+    endpoint: 'myItems',
+    next: () => ({ request: graphql(token, Q.myItems, { groupId: 0 }) }),
+    check: (j) => gqlOk(j) && j.data.myItems.totalCount === itemIds.length,
+  });
+  cell({
+    door: 'GraphQL',
+    endpoint: 'item { menu } A',
+    next: () => ({ request: graphql(token, Q.menu, { id: A.id }) }),
+    check: (j) => gqlOk(j) && countMenuPages(j.data.item.menu) === 2000,
+  });
+  cell({
+    door: 'GraphQL',
+    endpoint: 'page',
+    next: () => ({ request: graphql(token, Q.page, { id: randomPage() }) }),
+    check: (j) => gqlOk(j) && j.data.page.content.length > 1000,
+  });
+  cell({
+    door: 'GraphQL',
+    endpoint: 'search',
+    next: () => ({ request: graphql(token, Q.search, { query: nextKeyword(), itemId: A.id, first: 20 }) }),
+    check: (j) =>
+      gqlOk(j) &&
+      [KEYWORDS.en.pages, KEYWORDS.zh.pages].includes(j.data.search.totalCount) &&
+      j.data.search.edges.length === 20,
+  });
+  const gqlPool = new SavePool(savePages, 0x5a2);
+  cell({
+    door: 'GraphQL',
+    endpoint: 'savePage',
+    kind: 'write',
+    prepare: async (base) => {
+      // Versions moved on with the REST saves: read them all in one aliased query.
+      const query = `query { ${gqlPool.free.map((p) => `p${p.id}: page(id: ${p.id}) { version }`).join(' ')} }`;
+      const json = await (await send(base, graphql(token, query, {}))).json;
+      for (const page of gqlPool.free) page.version = json.data[`p${page.id}`].version;
+    },
+    next: () => {
+      const page = gqlPool.take();
+      const input = {
+        id: page.id,
+        itemId: A.id,
+        catalogId: page.catalogId,
+        title: page.title,
+        content: gqlPool.content(),
+        baseVersion: page.version,
+      };
+      return { request: graphql(token, Q.savePage, { input }), ticket: page };
+    },
+    done: (page, body) => gqlPool.give(page, body),
+    check: (j) => gqlOk(j) && j.data.savePage.version > 1,
+  });
+  for (const c of cells) c.name = `${c.door} ${c.endpoint}`;
+  return cells;
+}
+
+/** Pages in a menu (REST `menu` or GraphQL `menu`): root pages plus every catalog's, recursively. */
+function countMenuPages(menu) {
+  if (!menu) return -1;
+  const inCatalogs = (list) =>
+    (list ?? []).reduce((n, c) => n + (c.pages?.length ?? 0) + inCatalogs(c.catalogs), 0);
+  return (menu.pages?.length ?? 0) + inCatalogs(menu.catalogs);
+}
+
+// ------------------------------------------------------------------------------------------ transport
+
+/** One request on a fresh connection (no keep-alive): status, parsed JSON and milliseconds. */
+function send(base, request) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const url = new URL(request.path, base);
+    const req = http.request(
+      url,
+      { method: request.method, headers: { ...request.headers, connection: 'close' }, agent: false },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // reported by the caller
+          }
+          resolve({ status: res.statusCode, text, json, ms: performance.now() - started });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (request.body !== undefined) req.end(request.body);
+    else req.end();
+  });
+}
+
+/** CPU seconds (user + system) `pid` has used so far, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Waits until the server has finished the requests a stopped load generator left behind (closing a
+ * connection does not cancel its request), so they do not eat into the next cell: until it uses under
+ * 5 % of a core for half a second, for a minute at most.
+ */
+async function drained(pid) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const before = cpuSeconds(pid);
+    await new Promise((r) => setTimeout(r, 500));
+    if (!(cpuSeconds(pid) - before > 0.025)) return;
+  }
+}
+
+/**
+ * Peak VmRSS (MB) of `pid` while `work` runs, sampled every 100 ms from /proc, and the CPU seconds it
+ * spent: on a machine shared with other work, CPU per request is steadier than requests per second.
+ */
+async function withPeakRss(pid, work) {
+  const cpuBefore = cpuSeconds(pid);
+  const read = () => {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+      return Number.isFinite(kb) ? kb / 1024 : null;
+    } catch {
+      return null;
     }
   };
-  for (const dir of ['server/src', 'api/src', 'db/src', 'compat-rest/src']) visit(path.join(ROOT, dir));
-  return newest;
-}
-
-function buildIfNeeded() {
-  const built = fs.existsSync(SERVER_ENTRY) ? fs.statSync(SERVER_ENTRY).mtimeMs : 0;
-  if (built && built >= newestSource()) return;
-  console.log('building the server (npm run build:server)...');
+  let peak = read();
+  const timer = setInterval(() => {
+    const now = read();
+    if (now !== null && (peak === null || now > peak)) peak = now;
+  }, 100);
   try {
-    execSync('npm run build:server', { cwd: ROOT, stdio: 'inherit' });
-  } catch (error) {
-    // tsc emits despite type errors: a half-finished file elsewhere should not stop a measurement.
-    if (!fs.existsSync(SERVER_ENTRY)) throw error;
-    console.warn('WARNING: the build reported errors (above); benchmarking what it emitted');
+    const result = await work();
+    return { result, peak: Math.max(peak ?? 0, read() ?? 0) || null, cpu: cpuSeconds(pid) - cpuBefore };
+  } finally {
+    clearInterval(timer);
   }
-  fs.utimesSync(SERVER_ENTRY, new Date(), new Date());
 }
 
-// --------------------------------------------------------------------------------------------- server
-
-/** A MySQL database for this run: the one named in BENCH_DATABASE_URL, dropped and created again. */
-async function freshMysqlDatabase(url) {
-  const parsed = new URL(url);
-  const name = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
-  if (!/_bench$/.test(name)) {
-    throw new Error(
-      `BENCH_DATABASE_URL must name a scratch database ending in _bench (it is dropped), got "${name}"`,
+/** autocannon, keep-alive, one request in flight per connection; bodies checked by `verifyBody`. */
+function cannon({ base, connections, duration, cell, verifyBody }) {
+  return new Promise((resolve, reject) => {
+    const request = {
+      method: 'POST',
+      path: '/',
+      setupRequest: (req, context) => {
+        const { request: r, ticket } = cell.next();
+        context.ticket = ticket;
+        return { ...req, ...r, headers: { ...r.headers } };
+      },
+      onResponse: (status, body, context) => {
+        cell.done(context.ticket, body);
+        // The first wrong answer of the cell, printed with its row: what the error count is made of.
+        if (!cell.firstWrong && (status < 200 || status > 299 || !verifyBody(body))) {
+          cell.firstWrong = `HTTP ${status} ${String(body).slice(0, 300)}`;
+        }
+      },
+    };
+    const instance = autocannon(
+      { url: base, connections, duration, pipelining: 1, timeout: 30, requests: [request], verifyBody },
+      (err, result) => (err ? reject(err) : resolve(result)),
     );
-  }
-  const mysql = require('mysql2/promise');
-  const connection = await mysql.createConnection({
-    host: parsed.hostname,
-    port: Number(parsed.port || 3306),
-    user: decodeURIComponent(parsed.username) || 'root',
-    password: decodeURIComponent(parsed.password),
+    instance.on('error', reject);
   });
-  await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
-  await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await connection.end();
 }
 
-async function startServer() {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-'));
-  if (DATABASE_URL) await freshMysqlDatabase(DATABASE_URL);
-  server = await spawnServer({
+const restBodyOk = (body) => body.startsWith('{"error_code":0');
+const graphqlBodyOk = (body) => body.startsWith('{"data"');
+
+/** Checks the cell's first answer, warms it up, then measures it at each concurrency. */
+async function measureCell({ base, pid, cell, db, ceiling }) {
+  await cell.prepare?.(base);
+  const first = cell.next();
+  const answer = await send(base, first.request);
+  cell.done(first.ticket, answer.text);
+  if (answer.status !== 200 || !answer.json || !cell.check(answer.json)) {
+    throw new Error(`${cell.name}: wrong first answer (HTTP ${answer.status}): ${answer.text.slice(0, 300)}`);
+  }
+  log(
+    `  ${cell.name}: first answer ${answer.ms.toFixed(0)} ms, ${(answer.text.length / 1024).toFixed(0)} kB`,
+  );
+  const verifyBody = cell.door === 'REST' ? restBodyOk : graphqlBodyOk;
+  const rows = [];
+  for (const connections of CONNECTIONS) {
+    // One warm-up per cell: the c=64 run follows a warm c=16 run.
+    if (connections === CONNECTIONS[0]) {
+      await cannon({ base, connections, duration: WARMUP, cell, verifyBody });
+      await drained(pid);
+    }
+    const { result, peak, cpu } = await withPeakRss(pid, () =>
+      cannon({ base, connections, duration: DURATION, cell, verifyBody }),
+    );
+    await drained(pid);
+    const rps = result.requests.total / result.duration;
+    // A non-2xx answer also fails the body check: count it once.
+    const errors = result.errors + result.timeouts + Math.max(result.non2xx, result.mismatches);
+    const row = {
+      db,
+      name: cell.name,
+      endpoint: cell.endpoint,
+      kind: cell.kind,
+      connections,
+      rps,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors,
+      rssMb: peak,
+      ratio: ceiling[connections] ? rps / ceiling[connections].rps : null,
+      // No answer within the cell: no per-request figure rather than Infinity.
+      cpuMs: result.requests.total ? (cpu * 1000) / result.requests.total : NaN,
+      cpuShare: cpu / result.duration,
+    };
+    row.cpuRatio = ceiling[connections] ? ceiling[connections].cpuMs / row.cpuMs : null;
+    log(
+      `  ${cell.name.padEnd(34)} c=${String(connections).padEnd(3)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${row.p50.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(6)} ms  errors ${errors}  RSS ${peak?.toFixed(0)} MB  ${row.ratio === null ? '' : `${(row.ratio * 100).toFixed(1)} % of ceiling`}  CPU ${row.cpuMs.toFixed(2)} ms/req (${(row.cpuShare * 100).toFixed(0)} % of a core)`,
+    );
+    if (cell.firstWrong) log(`    first wrong answer: ${cell.firstWrong}`);
+    cell.firstWrong = undefined;
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** A cell that fails (wrong first answer, server gone) becomes a FAIL row; the other cells still run. */
+async function measureOrReport(args) {
+  try {
+    return await measureCell(args);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`  ${args.cell.name}: FAILED ${message.slice(0, 400)}`);
+    return [
+      {
+        db: args.db,
+        name: args.cell.name,
+        endpoint: args.cell.endpoint,
+        kind: args.cell.kind,
+        connections: CONNECTIONS[0],
+        rps: NaN,
+        p50: NaN,
+        p99: NaN,
+        non2xx: 0,
+        errors: 1,
+        rssMb: null,
+        ratio: null,
+        cpuMs: NaN,
+        cpuShare: NaN,
+        cpuRatio: null,
+        failure: message.split('\n')[0].slice(0, 160),
+      },
+    ];
+  }
+}
+
+// ------------------------------------------------------------------------------------------ ceiling
+
+async function measureCeiling() {
+  const child = fork(path.join(HERE, 'ceiling-server.mjs'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    const { port } = await new Promise((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`the ceiling server exited with ${code}`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const cell = { next: () => ({ request: form('common/version', {}) }), done: () => {} };
+    const rows = {};
+    for (const connections of CONNECTIONS) {
+      await cannon({ base, connections, duration: WARMUP, cell, verifyBody: restBodyOk });
+      const { result, peak, cpu } = await withPeakRss(child.pid, () =>
+        cannon({ base, connections, duration: DURATION, cell, verifyBody: restBodyOk }),
+      );
+      rows[connections] = {
+        rps: result.requests.total / result.duration,
+        cpuMs: (cpu * 1000) / result.requests.total,
+        cpuShare: cpu / result.duration,
+      };
+      log(
+        `  ceiling (raw node:http, 1.2 kB JSON)   c=${String(connections).padEnd(3)} ${rows[connections].rps.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50.toFixed(1)} ms  p99 ${result.latency.p99.toFixed(1)} ms  RSS ${peak?.toFixed(0)} MB  CPU ${(rows[connections].cpuMs * 1000).toFixed(0)} µs/req (${(rows[connections].cpuShare * 100).toFixed(0)} % of a core)`,
+      );
+    }
+    return rows;
+  } finally {
+    child.disconnect();
+    child.kill();
+  }
+}
+
+// ------------------------------------------------------------------------------------------ stall probe
+
+/**
+ * Issue #14 item 4: 32 keep-alive readers hammer item/info A, page/info and item/myList while another
+ * client opens a fresh connection for /healthz every 100 ms and for a page/save every 250 ms. A long
+ * synchronous stretch on the event loop shows as a slow /healthz.
+ */
+async function stallProbe({ base, ctx, cells, db }) {
+  const readers = ['REST item/info A', 'REST page/info', 'REST item/myList'].map((n) =>
+    cells.find((c) => c.name === n),
+  );
+  let turn = 0;
+  const mixed = { next: () => readers[turn++ % readers.length].next(), done: () => {} };
+  const saver = cells.find((c) => c.name === 'REST page/save');
+  const health = [];
+  const saves = [];
+  let failures = 0;
+  let running = true;
+  const loop = async (every, list, make, finish) => {
+    while (running) {
+      const started = performance.now();
+      const { request, ticket } = make();
+      try {
+        const answer = await send(base, request);
+        finish?.(ticket, answer.text);
+        if (answer.status !== 200) failures++;
+        list.push(answer.ms);
+      } catch {
+        failures++;
+      }
+      await new Promise((r) => setTimeout(r, Math.max(0, every - (performance.now() - started))));
+    }
+  };
+  const probes = [
+    loop(100, health, () => ({ request: { method: 'GET', path: '/healthz', headers: {} } })),
+    loop(
+      250,
+      saves,
+      () => saver.next(),
+      (ticket, text) => {
+        saver.done(ticket, text);
+        if (!restBodyOk(text)) failures++;
+      },
+    ),
+  ];
+  const { result } = await withPeakRss(ctx.pid, () =>
+    cannon({ base, connections: 32, duration: DURATION, cell: mixed, verifyBody: restBodyOk }),
+  );
+  running = false;
+  await Promise.all(probes);
+  const row = {
+    db,
+    readers: result.requests.total / result.duration,
+    readerErrors: result.errors + result.timeouts + Math.max(result.non2xx, result.mismatches),
+    healthz: {
+      n: health.length,
+      p50: percentile(health, 50),
+      p99: percentile(health, 99),
+      max: Math.max(...health),
+    },
+    save: {
+      n: saves.length,
+      p50: percentile(saves, 50),
+      p99: percentile(saves, 99),
+      max: Math.max(...saves),
+    },
+    failures,
+  };
+  row.pass =
+    row.healthz.p99 < STALL_GOALS.healthzP99Ms &&
+    row.save.max < STALL_GOALS.saveMaxMs &&
+    failures === 0 &&
+    row.readerErrors === 0;
+  log(
+    `  stall probe: 32 readers ${row.readers.toFixed(0)} req/s; fresh /healthz p50 ${row.healthz.p50.toFixed(1)} p99 ${row.healthz.p99.toFixed(1)} max ${row.healthz.max.toFixed(1)} ms (n=${row.healthz.n}); fresh page/save p50 ${row.save.p50.toFixed(1)} p99 ${row.save.p99.toFixed(1)} max ${row.save.max.toFixed(1)} ms (n=${row.save.n}); failures ${failures + row.readerErrors} -> ${row.pass ? 'PASS' : 'FAIL'}`,
+  );
+  return row;
+}
+
+// ------------------------------------------------------------------------------------------ server
+
+async function startServer({ dataDir, databaseUrl, nodeArgs = [] }) {
+  return spawnServer({
     entry: SERVER_ENTRY,
     cwd: ROOT,
-    timeoutMs: 60_000,
+    timeoutMs: 120_000,
     env: {
       QUIRE_DATA_DIR: dataDir,
       QUIRE_TEST_CAPTCHA: CAPTCHA,
-      QUIRE_ADMIN_USER: ADMIN.username,
-      QUIRE_ADMIN_PASSWORD: ADMIN.password,
-      QUIRE_WEB_DIST: path.join(dataDir, 'no-web'),
+      QUIRE_ADMIN_PASSWORD: 'bench-admin-password',
       LOG_LEVEL: 'warn',
-      DATABASE_URL,
+      DATABASE_URL: databaseUrl,
     },
+    nodeArgs,
   });
-  return server.base;
 }
 
-async function stopServer() {
-  if (server) await server.stop();
-}
-
-/** Resident memory of the server process, in MB (Linux /proc). */
-function serverRssMb() {
-  try {
-    const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1]);
-    return Number.isFinite(kb) ? kb / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------- seed
-
-const WORDS_EN = [
-  'request',
-  'response',
-  'token',
-  'header',
-  'payload',
-  'cursor',
-  'timeout',
-  'retry',
-  'schema',
-  'field',
-];
-const WORDS_ZH = [
-  '接口',
-  '文档',
-  '参数',
-  '返回',
-  '示例',
-  '说明',
-  '用户',
-  '项目',
-  '目录',
-  '页面',
-  '错误',
-  '权限',
-];
-
-/** ~1.5 kB of Markdown mixing Chinese and English, deterministic per page. */
-function pageContent(n) {
-  const lines = [`# 页面 ${n} Page ${n}`, ''];
-  for (let i = 0; i < 24; i++) {
-    const zh = WORDS_ZH[(n * 7 + i * 3) % WORDS_ZH.length];
-    const en = WORDS_EN[(n * 5 + i) % WORDS_EN.length];
-    lines.push(
-      `- ${zh}${WORDS_ZH[(n + i) % WORDS_ZH.length]} ${en} value_${(n * 31 + i) % 997} | 说明文字 ${i}`,
-    );
-  }
-  // A rare word in 1% of the pages, a medium one in 10%.
-  if (n % 100 === 0) lines.push('', 'zebrafish 斑马鱼');
-  if (n % 10 === 0) lines.push('', 'pagination 分页');
-  return lines.join('\n');
-}
-
-/** One item of PAGES pages under 10 top-level catalogs × 4 × 3 (170 catalogs), written through the ORM. */
-async function seed() {
-  const { openDatabase, User, Item, Catalog, Page } = require(path.join(ROOT, 'dist', 'db', 'src'));
-  const db = await openDatabase({ url: DATABASE_URL || undefined, dataDir });
-  try {
-    const em = db.orm.em.fork();
-    const owner = await em.findOneOrFail(User, { username: ADMIN.username });
-    const item = em.create(Item, { name: 'Bench docs', owner });
-    const leaves = [];
-    for (let a = 0; a < 10; a++) {
-      const top = em.create(Catalog, { name: `章节 ${a}`, item, sNumber: a, level: 1 });
-      leaves.push(top);
-      for (let b = 0; b < 4; b++) {
-        const mid = em.create(Catalog, {
-          name: `Section ${a}.${b}`,
-          item,
-          parent: top,
-          sNumber: b,
-          level: 2,
-        });
-        leaves.push(mid);
-        for (let c = 0; c < 3; c++) {
-          leaves.push(
-            em.create(Catalog, { name: `小节 ${a}.${b}.${c}`, item, parent: mid, sNumber: c, level: 3 }),
-          );
-        }
-      }
-    }
-    await em.flush();
-    const pageIds = [];
-    const started = performance.now();
-    for (let n = 1; n <= PAGES; n++) {
-      const catalog = n % 20 === 0 ? null : leaves[n % leaves.length];
-      em.create(Page, {
-        item,
-        catalog,
-        title: `${WORDS_ZH[n % WORDS_ZH.length]} ${WORDS_EN[n % WORDS_EN.length]} ${n}`,
-        content: pageContent(n),
-        sNumber: n % 50,
-        author: owner,
-        authorName: owner.username,
-      });
-      if (n % 200 === 0 || n === PAGES) {
-        await em.flush();
-        em.clear();
-      }
-    }
-    const rows = await em
-      .getConnection()
-      .execute('select id from page where item_id = ? order by id', [item.id]);
-    for (const row of rows) pageIds.push(Number(row.id));
-    return { itemId: item.id, pageIds, seedMs: performance.now() - started };
-  } finally {
-    await db.close();
-  }
-}
-
-// --------------------------------------------------------------------------------------------- measure
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)];
-}
-
-/** One request; `ok` false for a transport error or a non-zero error_code / GraphQL error. */
-async function timed(request) {
-  const started = performance.now();
-  const response = await fetch(request.url, request.init);
-  const text = await response.text();
-  const ms = performance.now() - started;
-  let body = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  const code = body?.error_code;
-  const ok = response.ok && (code === undefined || code === 0) && !body?.errors;
-  return { ms, ok, code, status: response.status, body };
-}
-
-/** `count` requests one after another, then `count` more spread over `concurrency` workers. */
-async function measure(name, makeRequest) {
-  const probe = await timed(makeRequest(0));
-  if (probe.code === 10404) return { name, missing: true };
-  if (!probe.ok) {
-    return { name, failed: `first answer: HTTP ${probe.status} ${JSON.stringify(probe.body).slice(0, 200)}` };
-  }
-  for (let i = 0; i < WARMUP; i++) await timed(makeRequest(i));
-  const sequential = [];
-  let errors = 0;
-  for (let i = 0; i < REQUESTS; i++) {
-    const result = await timed(makeRequest(i));
-    sequential.push(result.ms);
-    if (!result.ok) errors++;
-  }
-  const concurrent = [];
-  let next = 0;
-  const wallStart = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        const i = next++;
-        const result = await timed(makeRequest(i));
-        concurrent.push(result.ms);
-        if (!result.ok) errors++;
-      }
-    }),
+async function login(base) {
+  const answer = await send(
+    base,
+    form('user/login', { username: BENCH_USER, password: BENCH_PASSWORD, captcha: CAPTCHA }),
   );
-  const wallMs = performance.now() - wallStart;
-  const stats = (list) => {
-    const sorted = [...list].sort((a, b) => a - b);
-    return { median: percentile(sorted, 50), p95: percentile(sorted, 95) };
-  };
+  if (answer.json?.error_code !== 0) throw new Error(`login failed: ${answer.text.slice(0, 300)}`);
+  return answer.json.data.user_token;
+}
+
+function contextOf(manifest, token, base, pid) {
+  const { items } = buildDataset();
+  const a = items[0];
+  // The pool's catalogs and titles come from the dataset, by position in item A.
+  const position = new Map(manifest.items.A.pageIds.map((id, i) => [id, i]));
+  const catalogIds = manifest.items.A.catalogIds;
+  // Saves replace the content: pages holding a planted keyword stay out, or the keyword counts would drift
+  // (and on the kept MariaDB database, for good).
+  const planted = (id) => a.pages[position.get(id)].extra.length > 0;
+  const pool = [...new Set([...manifest.savePool, ...manifest.items.A.pageIds])].filter((id) => !planted(id));
+  const savePages = pool.slice(0, SAVE_POOL).map((id) => {
+    const spec = a.pages[position.get(id)];
+    return {
+      id,
+      title: spec.title,
+      sNumber: spec.sNumber,
+      catalogId: spec.catalog === null ? null : catalogIds[spec.catalog],
+      version: 1,
+    };
+  });
   return {
-    name,
-    sequential: stats(sequential),
-    concurrent: stats(concurrent),
-    throughput: (REQUESTS / wallMs) * 1000,
-    errors,
-    rssMb: serverRssMb(),
-    bytes: JSON.stringify(probe.body).length,
+    token,
+    base,
+    pid,
+    items: manifest.items,
+    savePages,
+    itemIds: Object.values(manifest.items).map((i) => i.id),
   };
 }
 
-function form(base, route, fields) {
-  return {
-    url: `${base}/server/index.php?s=/api/${route}`,
-    init: {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
-    },
-  };
+// ------------------------------------------------------------------------------------------ main
+
+async function benchDatabase(db, ceiling) {
+  const prepared = await preparedDatabase({ root: ROOT, dialect: db, mysqlUrl: MYSQL_URL, log });
+  log(
+    `${db}: ${prepared.reused ? 'reusing the cached seed' : `seeded in ${prepared.manifest.seedSeconds.toFixed(0)} s`}`,
+  );
+  const rows = [];
+  let stall = null;
+  const profiling = Boolean(flags.profile);
+  let server = null;
+  try {
+    const selected = (cells) => cells.filter((c) => !ONLY || ONLY.test(c.name));
+    if (!profiling) {
+      server = await startServer(prepared);
+      const ctx = contextOf(prepared.manifest, await login(server.base), server.base, server.child.pid);
+      const cells = buildCells(ctx);
+      for (const cell of selected(cells)) {
+        rows.push(...(await measureOrReport({ base: server.base, pid: ctx.pid, cell, db, ceiling })));
+      }
+      if (!flags['no-stall'] && (!ONLY || ONLY.test('stall')))
+        stall = await stallProbe({ base: server.base, ctx, cells, db });
+      return { rows, stall };
+    }
+    // One server per cell under --cpu-prof, so each profile holds one endpoint's work.
+    const names = selected(buildCells(contextOf(prepared.manifest, '', '', 0))).map((c) => c.name);
+    for (const name of names) {
+      const dir = path.join(path.resolve(flags.profile), slug(name));
+      fs.rmSync(dir, { recursive: true, force: true });
+      server = await startServer({ ...prepared, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+      const ctx = contextOf(prepared.manifest, await login(server.base), server.base, server.child.pid);
+      const cell = buildCells(ctx).find((c) => c.name === name);
+      const started = performance.now();
+      rows.push(...(await measureOrReport({ base: server.base, pid: ctx.pid, cell, db, ceiling })));
+      await server.stop();
+      server = null;
+      // The profile ends at the server's exit: its last `lastMs` are the cell (start-up is left out).
+      fs.writeFileSync(
+        path.join(dir, 'window.json'),
+        JSON.stringify({ lastMs: performance.now() - started }),
+      );
+    }
+    return { rows, stall };
+  } finally {
+    await server?.stop().catch(() => undefined);
+    fs.rmSync(prepared.dataDir, { recursive: true, force: true });
+  }
 }
 
-function graphql(base, token, query, variables) {
-  return {
-    url: `${base}/graphql`,
-    init: {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query, variables }),
-    },
-  };
-}
+const slug = (name) => name.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-function printTable(results, baseline) {
-  const pad = (text, width) => String(text).padEnd(width);
-  const num = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
-  const header = [
-    'endpoint',
-    'mode',
-    'median ms',
-    'p95 ms',
-    'x base med',
-    'x base p95',
-    'req/s',
-    'errors',
-    'RSS MB',
-    'answer',
+async function main() {
+  if (!fs.existsSync(SERVER_ENTRY)) throw new Error('dist/ is missing: run `npm run build` first');
+  const started = Date.now();
+  log(
+    `quire bench: ${DATABASES.join(' + ')}, ${DURATION} s per cell (after ${WARMUP} s warm-up), c=${CONNECTIONS.join(',')}; ${os.cpus().length} CPUs, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  const all = [];
+  const stalls = [];
+  const ceilings = {};
+  for (const db of DATABASES) {
+    log(`\n${db}: ceiling`);
+    const ceiling = await measureCeiling();
+    ceilings[db] = ceiling;
+    log(`${db}: cells`);
+    const { rows, stall } = await benchDatabase(db, ceiling);
+    all.push(...rows);
+    if (stall) stalls.push(stall);
+  }
+  for (const row of all) {
+    const sqliteRow = all.find(
+      (r) => r.db === 'sqlite' && r.name === row.name && r.connections === row.connections,
+    );
+    row.verdict = evaluate(row, row.db === 'mysql' ? sqliteRow : undefined);
+  }
+  const lines = [
+    `# Quire benchmark (${new Date().toISOString()})`,
+    '',
+    `\`npm run bench ${process.argv.slice(2).join(' ')}\` — ${DURATION} s per cell after ${WARMUP} s warm-up; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load at start ${os.loadavg()[0].toFixed(1)}; ${((Date.now() - started) / 60000).toFixed(1)} min.`,
+    '',
+    ...Object.entries(ceilings).map(
+      ([db, c]) =>
+        `Ceiling before the ${db} cells (raw node:http, 1.2 kB JSON): ${Object.entries(c)
+          .map(
+            ([k, v]) =>
+              `c=${k} ${v.rps.toFixed(0)} req/s at ${(v.cpuShare * 100).toFixed(0)} % of a core, ${(v.cpuMs * 1000).toFixed(0)} µs CPU/req`,
+          )
+          .join('; ')}.`,
+    ),
+    '',
+    markdownTable(all),
   ];
-  const widths = [28, 12, 10, 10, 11, 11, 8, 7, 7, 9];
-  console.log(header.map((h, i) => pad(h, widths[i])).join(' '));
-  console.log(widths.map((w) => '-'.repeat(w)).join(' '));
-  for (const r of results) {
-    if (r.missing) {
-      console.log(`${pad(r.name, widths[0])} missing (10404: the endpoint is not implemented yet)`);
-      continue;
-    }
-    if (r.failed) {
-      console.log(`${pad(r.name, widths[0])} FAILED (${r.failed})`);
-      continue;
-    }
-    for (const mode of ['sequential', `concurrent`]) {
-      const s = r[mode];
-      const base = baseline[mode];
-      console.log(
-        [
-          pad(mode === 'sequential' ? r.name : '', widths[0]),
-          pad(mode === 'sequential' ? 'sequential' : `${CONCURRENCY} parallel`, widths[1]),
-          pad(num(s.median), widths[2]),
-          pad(num(s.p95), widths[3]),
-          pad(num(s.median / base.median, 1), widths[4]),
-          pad(num(s.p95 / base.p95, 1), widths[5]),
-          pad(mode === 'concurrent' ? num(r.throughput, 0) : '', widths[6]),
-          pad(mode === 'sequential' ? r.errors : '', widths[7]),
-          pad(mode === 'sequential' ? num(r.rssMb, 0) : '', widths[8]),
-          pad(mode === 'sequential' ? `${Math.round(r.bytes / 1024)} kB` : '', widths[9]),
-        ].join(' '),
+  if (stalls.length) {
+    lines.push(
+      '',
+      '| db | stall probe (32 keep-alive readers) | readers req/s | fresh /healthz p50 / p99 / max ms | fresh page/save p50 / p99 / max ms | failures | goal | result |',
+      '|---|---|---|---|---|---|---|---|',
+    );
+    for (const s of stalls) {
+      lines.push(
+        `| ${s.db} | item/info A + page/info + item/myList | ${s.readers.toFixed(0)} | ${s.healthz.p50.toFixed(1)} / ${s.healthz.p99.toFixed(1)} / ${s.healthz.max.toFixed(1)} (n=${s.healthz.n}) | ${s.save.p50.toFixed(1)} / ${s.save.p99.toFixed(1)} / ${s.save.max.toFixed(1)} (n=${s.save.n}) | ${s.failures + s.readerErrors} | healthz p99 < ${STALL_GOALS.healthzP99Ms} ms, save < ${STALL_GOALS.saveMaxMs} ms, 0 failures | ${s.pass ? 'PASS' : '**FAIL**'} |`,
       );
     }
   }
-}
-
-async function main() {
-  buildIfNeeded();
-  const base = await startServer();
-  console.log(
-    `server: ${base} (${DATABASE_URL ? DATABASE_URL.replace(/\/\/[^@]*@/, '//***@') : 'embedded SQLite'})`,
-  );
-  const { itemId, pageIds, seedMs } = await seed();
-  console.log(
-    `seeded ${pageIds.length} pages in 170 catalogs in ${(seedMs / 1000).toFixed(1)} s (item ${itemId})`,
-  );
-
-  const login = await timed(form(base, 'user/login', { ...ADMIN, captcha: CAPTCHA }));
-  if (!login.ok) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-  const token = login.body.data.user_token;
-  const rssStart = serverRssMb();
-
-  const restKeywords = ['接口', 'zebrafish', '斑马', 'pagination', '分页', 'value_42', '说明文字', 'TOKEN'];
-  const graphqlQuery = `query ($q: String!, $itemId: Int) { search(query: $q, itemId: $itemId, first: 20) {
-      totalCount edges { node { page { id title } item { id name } catalogPath snippet highlights { start end } } } } }`;
-  const results = [];
-  // Warm the server (JIT, connection pool) before the first baseline, or it reads slower than the last.
-  for (let i = 0; i < 300; i++) await timed(form(base, 'common/version', {}));
-  const first = await measure('common/version (baseline)', () => form(base, 'common/version', {}));
-  if (!first.sequential) throw new Error(`the baseline failed: ${first.failed ?? 'missing'}`);
-  results.push(first);
-  results.push(
-    await measure('item/info', () => form(base, 'item/info', { item_id: itemId, user_token: token })),
-  );
-  results.push(
-    await measure('page/info', (i) =>
-      form(base, 'page/info', { page_id: pageIds[(i * 7919) % pageIds.length], user_token: token }),
-    ),
-  );
-  results.push(
-    await measure('item/search (REST)', (i) =>
-      form(base, 'item/search', {
-        item_id: itemId,
-        keyword: restKeywords[i % restKeywords.length],
-        user_token: token,
-      }),
-    ),
-  );
-  results.push(
-    await measure('GraphQL search', (i) =>
-      graphql(base, token, graphqlQuery, { q: restKeywords[i % restKeywords.length] }),
-    ),
-  );
-  results.push(
-    await measure('item/info keyword mode', (i) =>
-      form(base, 'item/info', {
-        item_id: itemId,
-        keyword: restKeywords[i % restKeywords.length],
-        user_token: token,
-      }),
-    ),
-  );
-  // The baseline again: drift over the run shows here.
-  const last = await measure('common/version (again)', () => form(base, 'common/version', {}));
-  results.push(last);
-  const mean = (mode, key) => (first[mode][key] + last[mode][key]) / 2;
-  const baseline = Object.fromEntries(
-    ['sequential', 'concurrent'].map((mode) => [
-      mode,
-      { median: mean(mode, 'median'), p95: mean(mode, 'p95') },
-    ]),
-  );
-
-  console.log(
-    `\n${REQUESTS} sequential + ${REQUESTS} concurrent requests per endpoint after ${WARMUP} warm-up; ratios against the mean of the two baseline runs\n`,
-  );
-  printTable(results, baseline);
-  console.log(
-    `\nserver RSS: ${rssStart?.toFixed(0) ?? '?'} MB after seeding, ${serverRssMb()?.toFixed(0) ?? '?'} MB at the end`,
-  );
+  const markdown = `${lines.join('\n')}\n`;
+  log(`\n${markdown}`);
+  fs.mkdirSync(path.dirname(path.resolve(flags.out)), { recursive: true });
+  fs.writeFileSync(flags.out, markdown);
+  log(`written to ${flags.out}`);
+  if (flags.profile) {
+    const report = analyseProfiles(path.resolve(flags.profile), ROOT);
+    const file = path.join(path.resolve(flags.profile), 'report.md');
+    fs.writeFileSync(file, report);
+    log(`\n${report}\nprofile report written to ${file}`);
+  }
 }
 
 try {
   await main();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof Error ? error.stack : error);
   process.exitCode = 1;
-} finally {
-  await stopServer().catch(() => undefined);
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }

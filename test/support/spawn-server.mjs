@@ -17,12 +17,13 @@ export function freePort() {
 
 /**
  * Starts `entry` on a free port with `env` added to ours and waits until /healthz answers. The returned
- * handle keeps the last 20 kB of the server's output for error messages.
+ * handle keeps the last 20 kB of the server's output for error messages. `nodeArgs` go before the entry
+ * (the benchmark's `--cpu-prof`, which NODE_OPTIONS refuses).
  */
-export async function spawnServer({ entry, cwd, env, timeoutMs }) {
+export async function spawnServer({ entry, cwd, env, timeoutMs, nodeArgs = [] }) {
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
