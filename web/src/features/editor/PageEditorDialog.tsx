@@ -81,17 +81,13 @@ export interface PageEditorDialogProps {
   pageId: number;
   /** Where a new page goes (a catalog id; absent or null: the item root). */
   catalogId?: number | null;
-  opened: boolean;
+  /** Absent: open (the dialog host mounts it only while shown). */
+  opened?: boolean;
   onClose(): void;
   /** After every successful save; a new page should then be shown at /{item_id}/{page_id} (spec §4). */
   onSaved?(page: SavedPage): void;
   /** Render in the page instead of a modal (single-page items at /page/edit/{item_id}/{page_id}). */
   fullPage?: boolean;
-}
-
-/** The address a page is read at after its first save. */
-export function savedPagePath(page: Pick<SavedPage, 'id' | 'itemId'>): string {
-  return `/${page.itemId}/${page.id}`;
 }
 
 const turndown = new TurndownService({
@@ -106,7 +102,7 @@ const turndown = new TurndownService({
  */
 export function PageEditorDialog(props: PageEditorDialogProps) {
   const { t } = useTranslation('editor');
-  if (!props.opened) return null;
+  if (props.opened === false) return null;
   const body = <EditorBody key={`${props.itemId}:${props.pageId}`} {...props} />;
   if (props.fullPage) return body;
   // The parts of the modal, so that its name sits on the element with role=dialog (Modal's own

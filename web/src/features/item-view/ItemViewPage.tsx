@@ -42,7 +42,7 @@ import {
 } from '../../gql/graphql';
 import { useSession } from '../../session/session';
 import { loginPathFor } from '../accounts/redirect';
-import { useItemDialogs } from '../items/ItemActions';
+import { useDialogs } from '../../app/dialogs/DialogHost';
 import { itemPagePath, passwordPath } from '../items/itemLinks';
 import { shouldSearch } from '../items/itemSearch';
 import { NotFoundPage } from '../shell/NotFoundPage';
@@ -149,7 +149,7 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
   const navigate = useNavigate();
   const me = useViewer();
   const site = useQuery(SiteInfoDocument);
-  const [openDialog, dialogs] = useItemDialogs(() => void navigate('/item/index'));
+  const dialogs = useDialogs();
   const [drawerOpened, setDrawerOpened] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const [keyword, setKeyword] = useState('');
@@ -325,7 +325,8 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
                 }
               : undefined
           }
-          onOpenDialog={openDialog}
+          dialogs={dialogs}
+          onGone={() => void navigate('/item/index')}
           onOpenCatalog={regular ? () => setDrawerOpened(true) : undefined}
         />
       </AppShell.Header>
@@ -405,7 +406,6 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
           />
         </Suspense>
       ) : null}
-      {dialogs}
     </AppShell>
   );
 }
