@@ -38,7 +38,8 @@ export interface DialogPropsMap {
   'copy-page': { itemId: number; pageId: number; onCopied(page: PageAddress): void };
   'new-catalog': { itemId: number; parentId: number | null; onDone(): void };
   'page-history': { pageId: number; canRestore: boolean; onRestored?(): void };
-  'sort-pages': { itemId: number; catalogId: number | null; onDone(): void };
+  'sort-pages': { itemId: number; catalogId: number | null; title?: string; onDone(): void };
+  'copy-catalog': { itemId: number; row: { id: number; label: string }; onDone(): void };
   'page-info': { pageId: number };
   'delete-page': { pageId: number; onDeleted(): void };
 }
@@ -118,6 +119,9 @@ export const dialogLoaders: { [K in DialogKind]: LazyDialog<DialogComponent<K>> 
   ),
   'sort-pages': lazyDialog(() =>
     import('../../features/editor/SortPagesDialog').then((m) => m.SortPagesDialog),
+  ),
+  'copy-catalog': lazyDialog(() =>
+    import('../../features/catalog-manager/CopyCatalogDialog').then((m) => m.CopyCatalogDialog),
   ),
   'page-info': lazyDialog(() => import('../../features/editor/PageInfoDialog').then((m) => m.PageInfoDialog)),
   'delete-page': lazyDialog(() =>
