@@ -1,7 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import {
   ActionIcon,
-  Affix,
   Alert,
   AppShell,
   Box,
@@ -16,11 +15,9 @@ import {
   Stack,
   TextInput,
   Tooltip,
-  Transition,
 } from '@mantine/core';
-import { useDebouncedValue, useWindowScroll } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
-  IconArrowUp,
   IconArrowsMaximize,
   IconArrowsMinimize,
   IconFoldDown,
@@ -47,6 +44,7 @@ import { itemPagePath, passwordPath } from '../items/itemLinks';
 import { shouldSearch } from '../items/itemSearch';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { CatalogTree } from './CatalogTree';
+import { BackToTop } from './BackToTop';
 import classes from './ItemView.module.css';
 import { ItemViewFooter } from './ItemViewFooter';
 import { ItemViewHeader } from './ItemViewHeader';
@@ -407,30 +405,5 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
         </Suspense>
       ) : null}
     </AppShell>
-  );
-}
-
-function BackToTop() {
-  const { t } = useTranslation();
-  const [scroll, scrollTo] = useWindowScroll();
-  return (
-    <Affix position={{ bottom: 24, right: 24 }}>
-      <Transition transition="slide-up" mounted={scroll.y > 400}>
-        {(styles) => (
-          <Tooltip label={t('itemView.backToTop')}>
-            <ActionIcon
-              size="xl"
-              radius="xl"
-              variant="default"
-              style={styles}
-              aria-label={t('itemView.backToTop')}
-              onClick={() => scrollTo({ y: 0 })}
-            >
-              <IconArrowUp size={20} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </Transition>
-    </Affix>
   );
 }
