@@ -37,7 +37,7 @@ const ROUTES = [
   },
   {
     route: '/{item_id}',
-    modules: ['src/features/itemView/ItemViewPage.tsx'],
+    modules: ['src/features/item-view/ItemViewPage.tsx'],
     firstRender: ['src/features/markdown/MarkdownView.tsx'],
     // Readers do not download the editor: its bar and dialog load for editors, when used.
     forbidden: [
@@ -49,7 +49,7 @@ const ROUTES = [
   },
   {
     route: '/p/{unique_key}',
-    modules: ['src/features/itemView/SharedPageView.tsx'],
+    modules: ['src/features/item-view/SharedPageView.tsx'],
     firstRender: ['src/features/markdown/MarkdownView.tsx'],
   },
   { route: '/item/password/{id}', modules: ['src/features/items/ItemPasswordPage.tsx'] },

@@ -4,6 +4,7 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useNavigate, useRoutes, type NavigateFunction } from 'react-router';
 import { AppProviders } from './app/AppProviders';
+import { DialogHost } from './app/dialogs/DialogHost';
 import { createApollo } from './app/apollo';
 import { routes } from './app/routes';
 import { loginPathFor } from './features/accounts/redirect';
@@ -50,7 +51,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders client={apollo.client} i18n={i18n}>
       <BrowserRouter>
-        <RouteTable />
+        <DialogHost>
+          <RouteTable />
+        </DialogHost>
       </BrowserRouter>
     </AppProviders>
   </StrictMode>,

@@ -31,7 +31,7 @@ function withEditorStrings(load: () => Promise<ComponentType>) {
 }
 
 const itemViewPage = withEditorStrings(() =>
-  import('../features/itemView/ItemViewPage').then((m) => m.ItemViewPage),
+  import('../features/item-view/ItemViewPage').then((m) => m.ItemViewPage),
 );
 
 /** Spec routes whose screens arrive with later issues; they render inside the signed-in shell. */
@@ -88,7 +88,7 @@ export const routes: RouteObject[] = [
       {
         path: '/item/setting/:itemId',
         element: lazyPage(() =>
-          import('../features/itemSettings/ItemSettingsPage').then((m) => m.ItemSettingsPage),
+          import('../features/item-settings/ItemSettingsPage').then((m) => m.ItemSettingsPage),
         ),
       },
       {
@@ -137,11 +137,11 @@ export const routes: RouteObject[] = [
   // Item display: public items need no account, private ones ask for their visit password.
   {
     path: '/p/:uniqueKey',
-    element: lazyPage(() => import('../features/itemView/SharedPageView').then((m) => m.SharedPageView)),
+    element: lazyPage(() => import('../features/item-view/SharedPageView').then((m) => m.SharedPageView)),
   },
   {
     path: '/page/:pageId',
-    element: lazyPage(() => import('../features/itemView/PageViewPage').then((m) => m.PageViewPage)),
+    element: lazyPage(() => import('../features/item-view/PageViewPage').then((m) => m.PageViewPage)),
   },
   // One route for both addresses: a new page's first save moves /{item} to /{item}/{page} without
   // remounting the item view (and closing its open editor).

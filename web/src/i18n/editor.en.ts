@@ -162,15 +162,6 @@ export const editorEn = {
     confirm: 'Copy',
     done: 'Copied as "{{title}}"',
   },
-  recycle: {
-    title: 'Recycle bin',
-    empty: 'The recycle bin is empty',
-    page: 'Page',
-    deletedBy: 'Deleted by',
-    deletedAt: 'Deleted at',
-    recover: 'Recover',
-    recovered: 'Page recovered',
-  },
   info: {
     title: 'Page info',
     id: 'Page id',

@@ -164,15 +164,6 @@ export const editorZhCN: EditorMessages = {
     confirm: '复制',
     done: '已复制为“{{title}}”',
   },
-  recycle: {
-    title: '回收站',
-    empty: '回收站是空的',
-    page: '页面',
-    deletedBy: '删除人',
-    deletedAt: '删除时间',
-    recover: '恢复',
-    recovered: '页面已恢复',
-  },
   info: {
     title: '页面信息',
     id: '页面 ID',

@@ -1,4 +1,6 @@
 /** English interface strings. The Chinese file must provide every key (checked by the `Messages` type). */
+// Over 400 lines on purpose: the strings every first screen needs, in one chunk; the editing screens'
+// strings load separately, from editor.en.ts.
 export const en = {
   common: {
     appName: 'Quire',

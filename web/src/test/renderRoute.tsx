@@ -3,6 +3,7 @@ import { MockLink } from '@apollo/client/testing';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation, useRoutes, type Location } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
+import { DialogHost } from '../app/dialogs/DialogHost';
 import { routes } from '../app/routes';
 import { createI18n, type Language } from '../i18n/i18n';
 import { unreadMessagesMock } from './mocks';
@@ -28,7 +29,9 @@ export function renderRoute(path: string, { mocks = [], language = 'en' }: Rende
   const result = render(
     <AppProviders client={client} i18n={i18n} env="test">
       <MemoryRouter initialEntries={[path]}>
-        <RouteTable onLocation={(location) => (current.location = location)} />
+        <DialogHost>
+          <RouteTable onLocation={(location) => (current.location = location)} />
+        </DialogHost>
       </MemoryRouter>
     </AppProviders>,
   );

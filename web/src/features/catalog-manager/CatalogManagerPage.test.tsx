@@ -4,6 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppProviders } from '../../app/AppProviders';
+import { DialogHost } from '../../app/dialogs/DialogHost';
 import { catalogManagerMock } from '../../test/mocks';
 import { createI18n } from '../../i18n/i18n';
 import { CatalogManagerPage } from './CatalogManagerPage';
@@ -50,9 +51,11 @@ function renderManager() {
   return render(
     <AppProviders client={client} i18n={createI18n('en')} env="test">
       <MemoryRouter initialEntries={['/catalog/3']}>
-        <Routes>
-          <Route path="/catalog/:itemId" element={<CatalogManagerPage />} />
-        </Routes>
+        <DialogHost>
+          <Routes>
+            <Route path="/catalog/:itemId" element={<CatalogManagerPage />} />
+          </Routes>
+        </DialogHost>
       </MemoryRouter>
     </AppProviders>,
   );

@@ -6,7 +6,6 @@ import {
   Anchor,
   Button,
   Center,
-  Checkbox,
   Container,
   Group,
   Loader,
@@ -33,17 +32,14 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useDialogs } from '../../app/dialogs/DialogHost';
 import { errorMessage } from '../../app/errors';
 import {
   CatalogManagerDocument,
-  EditorCatalogsDocument,
-  ManagerCopyCatalogDocument,
   ManagerDeleteCatalogDocument,
   ManagerMoveTreeDocument,
   ManagerSaveCatalogDocument,
 } from '../../gql/graphql';
-import { CopyPageDialog, useCopyTargets } from '../editor/CopyPageDialog';
-import { SortPagesDialog } from '../editor/SortPagesDialog';
 import { ConfirmIcon } from '../shell/ConfirmAction';
 import { DialogFrame } from '../shell/DialogFrame';
 import { NotFoundPage } from '../shell/NotFoundPage';
@@ -79,9 +75,7 @@ function CatalogManager({ itemId }: { itemId: number }) {
   const [keyword, setKeyword] = useState('');
   const [optimistic, setOptimistic] = useState<Row[] | null>(null);
   const [editing, setEditing] = useState<EditState | null>(null);
-  const [copying, setCopying] = useState<Row | null>(null);
-  const [copyingPage, setCopyingPage] = useState<Row | null>(null);
-  const [sorting, setSorting] = useState<Row | null>(null);
+  const dialogs = useDialogs();
 
   const serverRows = useMemo(() => (data ? flatten(data.itemMenu) : []), [data]);
   const rows = optimistic ?? serverRows;
@@ -322,7 +316,14 @@ function CatalogManager({ itemId }: { itemId: number }) {
                                   variant="subtle"
                                   color="gray"
                                   aria-label={`${t('bar.sortPages')}: ${row.label}`}
-                                  onClick={() => setSorting(row)}
+                                  onClick={() =>
+                                    dialogs.open('sort-pages', {
+                                      itemId,
+                                      catalogId: row.id,
+                                      title: `${t('sort.title')}: ${row.label}`,
+                                      onDone: () => void refetch(),
+                                    })
+                                  }
                                 >
                                   <IconListNumbers size={16} />
                                 </ActionIcon>
@@ -332,7 +333,13 @@ function CatalogManager({ itemId }: { itemId: number }) {
                                   variant="subtle"
                                   color="gray"
                                   aria-label={t('catalog.copyMove')}
-                                  onClick={() => setCopying(row)}
+                                  onClick={() =>
+                                    dialogs.open('copy-catalog', {
+                                      itemId,
+                                      row: { id: row.id, label: row.label },
+                                      onDone: () => void refetch(),
+                                    })
+                                  }
                                 >
                                   <IconCopy size={16} />
                                 </ActionIcon>
@@ -351,7 +358,13 @@ function CatalogManager({ itemId }: { itemId: number }) {
                                 variant="subtle"
                                 color="gray"
                                 aria-label={`${t('bar.copyPage')}: ${row.label}`}
-                                onClick={() => setCopyingPage(row)}
+                                onClick={() =>
+                                  dialogs.open('copy-page', {
+                                    itemId,
+                                    pageId: row.id,
+                                    onCopied: () => void refetch(),
+                                  })
+                                }
                               >
                                 <IconCopy size={16} />
                               </ActionIcon>
@@ -398,108 +411,6 @@ function CatalogManager({ itemId }: { itemId: number }) {
           allowDeselect={false}
         />
       </DialogFrame>
-
-      {copyingPage ? (
-        <CopyPageDialog
-          itemId={itemId}
-          pageId={copyingPage.id}
-          onClose={() => setCopyingPage(null)}
-          onCopied={() => {
-            setCopyingPage(null);
-            void refetch();
-          }}
-        />
-      ) : null}
-      {sorting ? (
-        <SortPagesDialog
-          itemId={itemId}
-          catalogId={sorting.id}
-          title={`${t('sort.title')}: ${sorting.label}`}
-          onClose={() => setSorting(null)}
-          onDone={() => void refetch()}
-        />
-      ) : null}
-      {copying ? (
-        <CopyCatalogDialog
-          itemId={itemId}
-          row={copying}
-          onClose={() => setCopying(null)}
-          onDone={() => {
-            setCopying(null);
-            void refetch();
-          }}
-        />
-      ) : null}
     </Container>
-  );
-}
-
-function CopyCatalogDialog({
-  itemId,
-  row,
-  onClose,
-  onDone,
-}: {
-  itemId: number;
-  row: Row;
-  onClose(): void;
-  onDone(): void;
-}) {
-  const { t } = useTranslation('editor');
-  const itemOptions = useCopyTargets(itemId);
-  const [toItem, setToItem] = useState(itemId);
-  const [parent, setParent] = useState<number | null>(null);
-  const [move, setMove] = useState(false);
-  const targetCatalogs = useQuery(EditorCatalogsDocument, { variables: { itemId: toItem } });
-  const [copy, copying] = useMutation(ManagerCopyCatalogDocument);
-  const parentOptions = [
-    { value: '0', label: t('dialog.rootCatalog') },
-    ...(targetCatalogs.data?.catalogs ?? [])
-      .filter((catalog) => catalog.level < MAX_CATALOG_DEPTH && !(toItem === itemId && catalog.id === row.id))
-      .map((catalog) => ({ value: String(catalog.id), label: catalog.path.join(' / ') })),
-  ];
-
-  async function submit() {
-    try {
-      await copy({ variables: { input: { catalogId: row.id, toItemId: toItem, parentId: parent, move } } });
-      notifications.show({ color: 'green', message: move ? t('catalog.movedTo') : t('catalog.copied') });
-      onDone();
-    } catch (failure) {
-      notifications.show({ color: 'red', message: errorMessage(failure, t('common.networkError')) });
-    }
-  }
-
-  return (
-    <DialogFrame
-      opened
-      title={`${t('catalog.copyMove')}: ${row.label}`}
-      onClose={onClose}
-      onConfirm={() => void submit()}
-      loading={copying.loading}
-    >
-      <Select
-        label={t('catalog.targetItem')}
-        data={itemOptions}
-        value={String(toItem)}
-        onChange={(value) => {
-          if (value) setToItem(Number(value));
-          setParent(null);
-        }}
-        searchable
-        allowDeselect={false}
-      />
-      <Select
-        label={t('catalog.targetParent')}
-        data={parentOptions}
-        value={String(parent ?? 0)}
-        onChange={(value) => setParent(value && value !== '0' ? Number(value) : null)}
-        allowDeselect={false}
-      />
-      <Checkbox
-        label={t('catalog.move')}
-        checked={move}
-        onChange={(event) => setMove(event.currentTarget.checked)}
-      />
-    </DialogFrame>
   );
 }

@@ -82,6 +82,7 @@ export function CopyPageDialog({ itemId, pageId, onClose, onCopied }: CopyPageDi
       const copy = result.data?.copyPage;
       if (!copy) return;
       notifications.show({ color: 'green', message: t('copy.done', { title: copy.title }) });
+      onClose();
       onCopied(copy);
     } catch (failure) {
       notifications.show({ color: 'red', message: errorMessage(failure, t('common.networkError')) });

@@ -4,9 +4,11 @@ import { describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../../app/AppProviders';
+import { DialogHost } from '../../app/dialogs/DialogHost';
 import { EditorCatalogsDocument } from '../../gql/graphql';
 import { createI18n } from '../../i18n/i18n';
-import { EditorBar, defaultParent } from './EditorBar';
+import { EditorBar } from './EditorBar';
+import { defaultParent } from './NewCatalogDialog';
 
 const catalogs = [
   { id: 9, name: 'Guide', level: 1, parentId: null, path: ['Guide'] },
@@ -31,15 +33,17 @@ describe('EditorBar', () => {
     render(
       <AppProviders client={client} i18n={createI18n('en')} env="test">
         <MemoryRouter>
-          <EditorBar
-            itemId={3}
-            pageId={41}
-            catalogId={9}
-            canManage
-            onChanged={() => undefined}
-            onExpandAll={() => undefined}
-            onCollapseAll={() => undefined}
-          />
+          <DialogHost>
+            <EditorBar
+              itemId={3}
+              pageId={41}
+              catalogId={9}
+              canManage
+              onChanged={() => undefined}
+              onExpandAll={() => undefined}
+              onCollapseAll={() => undefined}
+            />
+          </DialogHost>
         </MemoryRouter>
       </AppProviders>,
     );

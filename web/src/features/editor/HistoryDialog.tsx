@@ -15,7 +15,8 @@ import { DialogFrame } from '../shell/DialogFrame';
 import { ConfirmButton } from '../shell/ConfirmAction';
 
 interface HistoryDialogProps {
-  opened: boolean;
+  /** Absent: open (the dialog host mounts it only while shown). */
+  opened?: boolean;
   pageId: number;
   /** The version the caller edits from, so a restore cannot overwrite a newer save. */
   baseVersion?: number | null;
@@ -31,7 +32,7 @@ interface HistoryDialogProps {
 
 /** A page's earlier versions: compare with the current page, restore, edit their comments. */
 export function HistoryDialog({
-  opened,
+  opened = true,
   pageId,
   baseVersion,
   canRestore,

@@ -1,7 +1,8 @@
 import { Container } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../shell/NotFoundPage';
-import { PageEditorDialog, savedPagePath } from './PageEditorDialog';
+import { PageEditorDialog } from './PageEditorDialog';
+import { savedPagePath } from './savedPagePath';
 
 const DIGITS = /^\d+$/;
 

@@ -18,7 +18,8 @@ import {
 import { createI18n } from '../../i18n/i18n';
 import { saveSession } from '../../session/session';
 import { buildMe, catalogManagerMock } from '../../test/mocks';
-import { PageEditorDialog, type SavedPage } from './PageEditorDialog';
+import { PageEditorDialog } from './PageEditorDialog';
+import type { SavedPage } from './useSavePage';
 
 // jsdom cannot run the md-editor's ESM stack quickly; the lazy import is swapped for a textarea.
 jest.mock('./MdEditorImpl', () => ({

@@ -1,7 +1,7 @@
 import { Grid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { lazy, Suspense } from 'react';
-import type { OpenItemDialog } from './ItemActions';
+import type { Dialogs } from '../../app/dialogs/DialogHost';
 import { ItemCard, ItemRow, type ItemEdge } from './ItemEntries';
 import type { ItemViewMode } from './preferences';
 
@@ -13,13 +13,13 @@ const SortableItemList = lazy(() => import('./SortableItemList'));
 interface ItemCollectionProps {
   edges: readonly ItemEdge[];
   mode: ItemViewMode;
-  onOpenDialog: OpenItemDialog;
+  dialogs: Dialogs;
   /** Drag to reorder (list view); absent while searching. */
   onReorder?(from: number, to: number): void;
 }
 
 /** The items of one group as cards (24-column idea: xs 24, sm 12, md 8, lg 6) or as a list. */
-export function ItemCollection({ edges, mode, onOpenDialog, onReorder }: ItemCollectionProps) {
+export function ItemCollection({ edges, mode, dialogs, onReorder }: ItemCollectionProps) {
   const { t } = useTranslation();
   if (mode === 'card') {
     // @hello-pangea/dnd sorts single rows or columns, not wrapping grids: cards point to the list view.
@@ -33,7 +33,7 @@ export function ItemCollection({ edges, mode, onOpenDialog, onReorder }: ItemCol
         <Grid gap="md" data-testid="item-cards">
           {edges.map((edge) => (
             <Grid.Col key={edge.node.id} span={{ base: 12, sm: 6, md: 4, lg: 3 }}>
-              <ItemCard edge={edge} onOpenDialog={onOpenDialog} />
+              <ItemCard edge={edge} dialogs={dialogs} />
             </Grid.Col>
           ))}
         </Grid>
@@ -44,14 +44,14 @@ export function ItemCollection({ edges, mode, onOpenDialog, onReorder }: ItemCol
   const plain = (
     <Stack gap={6} data-testid="item-list">
       {edges.map((edge) => (
-        <ItemRow key={edge.node.id} edge={edge} onOpenDialog={onOpenDialog} handle={null} />
+        <ItemRow key={edge.node.id} edge={edge} dialogs={dialogs} handle={null} />
       ))}
     </Stack>
   );
   if (!onReorder) return plain;
   return (
     <Suspense fallback={plain}>
-      <SortableItemList edges={edges} onOpenDialog={onOpenDialog} onReorder={onReorder} />
+      <SortableItemList edges={edges} dialogs={dialogs} onReorder={onReorder} />
     </Suspense>
   );
 }

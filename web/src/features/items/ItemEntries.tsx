@@ -4,7 +4,8 @@ import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MyItemsQuery } from '../../gql/graphql';
-import { ItemActionsMenu, type OpenItemDialog } from './ItemActions';
+import type { Dialogs } from '../../app/dialogs/DialogHost';
+import { ItemActionsMenu } from './ItemActions';
 import classes from './ItemCollection.module.css';
 import { itemPath } from './itemLinks';
 import { ItemTypeIcon } from './ItemTypeIcon';
@@ -52,18 +53,18 @@ function Marks({ edge }: { edge: ItemEdge }) {
 
 function MoreButton({
   edge,
-  onOpenDialog,
+  dialogs,
   menu,
 }: {
   edge: ItemEdge;
-  onOpenDialog: OpenItemDialog;
+  dialogs: Dialogs;
   menu: ReturnType<typeof useContextMenu>;
 }) {
   const { t } = useTranslation();
   return (
     <ItemActionsMenu
       target={{ item: edge.node, manager: edge.manager, starred: edge.starred }}
-      onOpenDialog={onOpenDialog}
+      dialogs={dialogs}
       opened={menu.opened}
       onChange={menu.setOpened}
     >
@@ -79,7 +80,7 @@ function MoreButton({
   );
 }
 
-export function ItemCard({ edge, onOpenDialog }: { edge: ItemEdge; onOpenDialog: OpenItemDialog }) {
+export function ItemCard({ edge, dialogs }: { edge: ItemEdge; dialogs: Dialogs }) {
   const { t } = useTranslation();
   const menu = useContextMenu();
   const { node } = edge;
@@ -87,7 +88,7 @@ export function ItemCard({ edge, onOpenDialog }: { edge: ItemEdge; onOpenDialog:
     <Card withBorder radius="md" padding="md" className={classes.card} onContextMenu={menu.onContextMenu}>
       <Group justify="space-between" wrap="nowrap" mb="sm">
         <ItemTypeIcon type={node.type} size={40} />
-        <MoreButton edge={edge} onOpenDialog={onOpenDialog} menu={menu} />
+        <MoreButton edge={edge} dialogs={dialogs} menu={menu} />
       </Group>
       <Group gap={6} wrap="nowrap" justify="space-between">
         <Anchor
@@ -109,15 +110,7 @@ export function ItemCard({ edge, onOpenDialog }: { edge: ItemEdge; onOpenDialog:
   );
 }
 
-export function ItemRow({
-  edge,
-  onOpenDialog,
-  handle,
-}: {
-  edge: ItemEdge;
-  onOpenDialog: OpenItemDialog;
-  handle: ReactNode;
-}) {
+export function ItemRow({ edge, dialogs, handle }: { edge: ItemEdge; dialogs: Dialogs; handle: ReactNode }) {
   const menu = useContextMenu();
   const { node } = edge;
   return (
@@ -147,7 +140,7 @@ export function ItemRow({
         </Group>
         <Group gap="xs" wrap="nowrap">
           <Marks edge={edge} />
-          <MoreButton edge={edge} onOpenDialog={onOpenDialog} menu={menu} />
+          <MoreButton edge={edge} dialogs={dialogs} menu={menu} />
         </Group>
       </Group>
     </Paper>

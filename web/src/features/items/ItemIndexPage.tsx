@@ -28,7 +28,7 @@ import {
   type MyItemsQuery,
 } from '../../gql/graphql';
 import { GroupNav } from './GroupNav';
-import { useItemDialogs } from './ItemActions';
+import { useDialogs } from '../../app/dialogs/DialogHost';
 import { ItemCollection } from './ItemCollection';
 import { shouldSearch } from './itemSearch';
 import { reorder } from './reorder';
@@ -52,7 +52,7 @@ export function ItemIndexPage({ open }: { open?: 'create' | 'groups' }) {
   const [keyword, setKeyword] = useState('');
   const [CreateItemDialog, setCreateItemDialog] = useState<CreateItemDialogType | null>(null);
   const [managingGroups, setManagingGroups] = useState(open === 'groups');
-  const [openDialog, dialogs] = useItemDialogs();
+  const dialogs = useDialogs();
 
   const site = useQuery(SiteInfoDocument);
   const groups = useQuery(ItemGroupsDocument);
@@ -182,7 +182,7 @@ export function ItemIndexPage({ open }: { open?: 'create' | 'groups' }) {
               {heading}
             </Title>
             {searching ? (
-              <SearchResults keyword={keyword} mode={mode} onOpenDialog={openDialog} />
+              <SearchResults keyword={keyword} mode={mode} dialogs={dialogs} />
             ) : items.error && !items.data ? (
               <Alert color="red">{errorMessage(items.error, t('common.networkError'))}</Alert>
             ) : !items.data ? (
@@ -200,7 +200,7 @@ export function ItemIndexPage({ open }: { open?: 'create' | 'groups' }) {
                 <ItemCollection
                   edges={edges}
                   mode={mode}
-                  onOpenDialog={openDialog}
+                  dialogs={dialogs}
                   onReorder={items.data.myItems.pageInfo.hasNextPage ? undefined : onReorder}
                 />
                 {items.data.myItems.pageInfo.hasNextPage ? (
@@ -248,7 +248,6 @@ export function ItemIndexPage({ open }: { open?: 'create' | 'groups' }) {
           />
         </Suspense>
       ) : null}
-      {dialogs}
     </Stack>
   );
 }

@@ -16,7 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ItemSummaryFragment } from '../../gql/graphql';
-import type { OpenItemDialog } from './ItemActions';
+import type { Dialogs } from '../../app/dialogs/DialogHost';
 
 /**
  * The managers' entries (spec §2: import, export, members, recycle bin, base info, change log, transfer,
@@ -24,54 +24,82 @@ import type { OpenItemDialog } from './ItemActions';
  */
 export function ManageMenuEntries({
   item,
-  onOpenDialog,
+  dialogs,
+  onGone,
 }: {
   item: ItemSummaryFragment;
-  onOpenDialog: OpenItemDialog;
+  /** The screen's: a menu's entries unmount when it closes, the dialogs they open must not. */
+  dialogs: Dialogs;
+  /** After the viewer lost the item (transferred, deleted): the item view leaves it. */
+  onGone?(): void;
 }) {
   const { t } = useTranslation();
   return (
     <>
-      <Menu.Item leftSection={<IconUpload size={16} />} onClick={() => onOpenDialog('import', item)}>
+      <Menu.Item
+        leftSection={<IconUpload size={16} />}
+        onClick={() => dialogs.open('import-item', { itemName: item.name })}
+      >
         {t('itemMenu.import')}
       </Menu.Item>
       <Menu.Item component={Link} to={`/item/export/${item.id}`} leftSection={<IconDownload size={16} />}>
         {t('itemMenu.export')}
       </Menu.Item>
-      <Menu.Item leftSection={<IconUsers size={16} />} onClick={() => onOpenDialog('members', item)}>
+      <Menu.Item
+        leftSection={<IconUsers size={16} />}
+        onClick={() => dialogs.open('item-members', { itemId: item.id, itemName: item.name })}
+      >
         {t('itemMenu.members')}
       </Menu.Item>
-      <Menu.Item leftSection={<IconRecycle size={16} />} onClick={() => onOpenDialog('recycle', item)}>
+      <Menu.Item
+        leftSection={<IconRecycle size={16} />}
+        onClick={() => dialogs.open('recycle-bin', { itemId: item.id })}
+      >
         {t('itemMenu.recycleBin')}
       </Menu.Item>
-      <Menu.Item leftSection={<IconInfoCircle size={16} />} onClick={() => onOpenDialog('info', item)}>
+      <Menu.Item
+        leftSection={<IconInfoCircle size={16} />}
+        onClick={() => dialogs.open('item-info', { itemId: item.id })}
+      >
         {t('itemMenu.baseInfo')}
       </Menu.Item>
-      <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => onOpenDialog('changeLog', item)}>
+      <Menu.Item
+        leftSection={<IconHistory size={16} />}
+        onClick={() => dialogs.open('item-change-log', { item })}
+      >
         {t('changeLog.title')}
       </Menu.Item>
-      <Menu.Item leftSection={<IconApi size={16} />} onClick={() => onOpenDialog('apiKey', item)}>
+      <Menu.Item
+        leftSection={<IconApi size={16} />}
+        onClick={() => dialogs.open('item-api-key', { itemId: item.id })}
+      >
         {t('itemMenu.openApi')}
       </Menu.Item>
       <Menu.Item component={Link} to={`/item/setting/${item.id}`} leftSection={<IconSettings size={16} />}>
         {t('itemMenu.settings')}
       </Menu.Item>
       <Menu.Divider />
-      <Menu.Item leftSection={<IconTransfer size={16} />} onClick={() => onOpenDialog('transfer', item)}>
+      <Menu.Item
+        leftSection={<IconTransfer size={16} />}
+        onClick={() => dialogs.open('transfer-item', { item, onDone: onGone })}
+      >
         {t('itemMenu.transfer')}
       </Menu.Item>
-      <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => onOpenDialog('copy', item)}>
+      <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => dialogs.open('copy-item', { item })}>
         {t('itemMenu.copy')}
       </Menu.Item>
       {item.isArchived ? null : (
-        <Menu.Item leftSection={<IconArchive size={16} />} onClick={() => onOpenDialog('archive', item)}>
+        <Menu.Item
+          leftSection={<IconArchive size={16} />}
+          onClick={() => dialogs.open('archive-item', { item })}
+        >
           {t('itemMenu.archive')}
         </Menu.Item>
       )}
       <Menu.Item
         color="red"
         leftSection={<IconTrash size={16} />}
-        onClick={() => onOpenDialog('delete', item)}
+        onClick={() => dialogs.open('delete-item', { item, onDone: onGone })}
       >
         {t('itemMenu.delete')}
       </Menu.Item>

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../app/errors';
 import { MyItemsDocument, SearchPagesDocument, type SearchPagesQuery } from '../../gql/graphql';
 import { ItemCollection } from './ItemCollection';
-import type { OpenItemDialog } from './ItemActions';
+import type { Dialogs } from '../../app/dialogs/DialogHost';
 import { itemPagePath, itemPath } from './itemLinks';
 import { matchesItem, splitHighlights, type TextRange } from './itemSearch';
 import { ItemTypeIcon } from './ItemTypeIcon';
@@ -19,11 +19,11 @@ type Hit = SearchPagesQuery['search']['edges'][number]['node'];
 export function SearchResults({
   keyword,
   mode,
-  onOpenDialog,
+  dialogs,
 }: {
   keyword: string;
   mode: ItemViewMode;
-  onOpenDialog: OpenItemDialog;
+  dialogs: Dialogs;
 }) {
   const { t } = useTranslation();
   const query = keyword.trim();
@@ -37,7 +37,7 @@ export function SearchResults({
   return (
     <Stack gap="lg" data-testid="search-results">
       {matchingItems.length > 0 ? (
-        <ItemCollection edges={matchingItems} mode={mode} onOpenDialog={onOpenDialog} />
+        <ItemCollection edges={matchingItems} mode={mode} dialogs={dialogs} />
       ) : null}
       {pages.error ? <Alert color="red">{errorMessage(pages.error, t('search.failed'))}</Alert> : null}
       {byItem.map(({ item, hits: itemHits }) => (

@@ -2,17 +2,17 @@ import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-p
 import { ActionIcon, Stack } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { OpenItemDialog } from './ItemActions';
+import type { Dialogs } from '../../app/dialogs/DialogHost';
 import { ItemRow, type ItemEdge } from './ItemEntries';
 
 /** The list view with drag handles (spec §2: items can be dragged to reorder). */
 export default function SortableItemList({
   edges,
-  onOpenDialog,
+  dialogs,
   onReorder,
 }: {
   edges: readonly ItemEdge[];
-  onOpenDialog: OpenItemDialog;
+  dialogs: Dialogs;
   onReorder(from: number, to: number): void;
 }) {
   const { t } = useTranslation();
@@ -34,7 +34,7 @@ export default function SortableItemList({
                   <div ref={drag.innerRef} {...drag.draggableProps}>
                     <ItemRow
                       edge={edge}
-                      onOpenDialog={onOpenDialog}
+                      dialogs={dialogs}
                       handle={
                         <ActionIcon
                           component="span"

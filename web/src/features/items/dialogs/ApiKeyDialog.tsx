@@ -140,19 +140,11 @@ function SecretField({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function ApiKeyDialog({
-  opened,
-  itemId,
-  onClose,
-}: {
-  opened: boolean;
-  itemId: number;
-  onClose(): void;
-}) {
+export function ApiKeyDialog({ itemId, onClose }: { itemId: number; onClose(): void }) {
   const { t } = useTranslation();
   return (
-    <DialogFrame opened={opened} title={t('apiKey.title')} onClose={onClose}>
-      {opened ? <ApiKeyPanel itemId={itemId} /> : null}
+    <DialogFrame opened title={t('apiKey.title')} onClose={onClose}>
+      <ApiKeyPanel itemId={itemId} />
     </DialogFrame>
   );
 }

@@ -182,22 +182,12 @@ function LoadedDialog({ item, onClose }: { item: Detail; onClose(): void }) {
 }
 
 /** "Update base info" from the item menu. */
-export function ItemInfoDialog({
-  opened,
-  itemId,
-  onClose,
-}: {
-  opened: boolean;
-  itemId: number;
-  onClose(): void;
-}) {
+export function ItemInfoDialog({ itemId, onClose }: { itemId: number; onClose(): void }) {
   const { t } = useTranslation();
   const { data, error } = useQuery(ItemDetailDocument, {
     variables: { id: itemId },
-    skip: !opened,
     fetchPolicy: 'network-only',
   });
-  if (!opened) return null;
   if (data) return <LoadedDialog key={data.item.id} item={data.item} onClose={onClose} />;
   return (
     <DialogFrame opened title={t('itemMenu.baseInfo')} onClose={onClose}>

@@ -16,7 +16,7 @@ function formatTime(iso: string, language: string): string {
 }
 
 /** Deleted pages of an item, newest first, each with a recover button (spec §2; purged after 30 days). */
-export function RecycleBinPanel({ itemId }: { itemId: number }) {
+export function RecycleBinPanel({ itemId, onRecovered }: { itemId: number; onRecovered?(): void }) {
   const { t, i18n } = useTranslation();
   const { data, loading, error } = useQuery(RecycleBinDocument, {
     variables: { itemId },
@@ -42,6 +42,7 @@ export function RecycleBinPanel({ itemId }: { itemId: number }) {
     try {
       await recover({ variables: { itemId, pageId } });
       notifications.show({ color: 'green', message: t('recycleBin.recovered') });
+      onRecovered?.();
     } catch (err) {
       notifications.show({ color: 'red', message: errorMessage(err, t('common.networkError')) });
     } finally {
@@ -100,11 +101,20 @@ export function RecycleBinPanel({ itemId }: { itemId: number }) {
   );
 }
 
-export function RecycleBinDialog({ itemId, onClose }: { itemId: number; onClose(): void }) {
+/** The item menu's and the editor bar's recycle bin; `onRecovered`: the opener's page list changed. */
+export function RecycleBinDialog({
+  itemId,
+  onClose,
+  onRecovered,
+}: {
+  itemId: number;
+  onClose(): void;
+  onRecovered?(): void;
+}) {
   const { t } = useTranslation();
   return (
     <DialogFrame opened title={t('itemMenu.recycleBin')} onClose={onClose} size="xl">
-      <RecycleBinPanel itemId={itemId} />
+      <RecycleBinPanel itemId={itemId} onRecovered={onRecovered} />
     </DialogFrame>
   );
 }

@@ -13,7 +13,7 @@ import type { ItemSummaryFragment, MeFieldsFragment } from '../../gql/graphql';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { ColorSchemeToggle } from '../../theme/ColorSchemeToggle';
 import { loginPathFor } from '../accounts/redirect';
-import type { OpenItemDialog } from '../items/ItemActions';
+import type { Dialogs } from '../../app/dialogs/DialogHost';
 import { ItemTypeIcon } from '../items/ItemTypeIcon';
 import { ManageMenuEntries } from '../items/ManageMenuEntries';
 import { HeaderIcon } from '../shell/HeaderIcon';
@@ -29,7 +29,9 @@ interface ItemViewHeaderProps {
   editHref: string | null;
   /** Regular items: the edit button opens the page editor dialog instead (wins over `editHref`). */
   onEdit?(): void;
-  onOpenDialog: OpenItemDialog;
+  dialogs: Dialogs;
+  /** The viewer lost the item (deleted, transferred): leave it. */
+  onGone(): void;
   /** Phones: open the catalog drawer (regular items only). */
   onOpenCatalog?(): void;
 }
@@ -45,7 +47,8 @@ export function ItemViewHeader({
   page,
   editHref,
   onEdit,
-  onOpenDialog,
+  dialogs,
+  onGone,
   onOpenCatalog,
 }: ItemViewHeaderProps) {
   const { t } = useTranslation();
@@ -98,12 +101,12 @@ export function ItemViewHeader({
             color="gray"
             size="lg"
             aria-label={t('itemMenu.share')}
-            onClick={() => onOpenDialog('share', item, page && { ...page, shareable: rights.manage })}
+            onClick={() => dialogs.open('share-item', { item, page, canSharePage: !!page && rights.manage })}
           >
             <IconShare size={20} stroke={1.6} />
           </ActionIcon>
         </Tooltip>
-        {rights.manage ? <ManageMenu item={item} onOpenDialog={onOpenDialog} /> : null}
+        {rights.manage ? <ManageMenu item={item} dialogs={dialogs} onGone={onGone} /> : null}
         <Group gap={2} wrap="nowrap" visibleFrom="sm">
           <LanguageSwitch collapse />
           <ColorSchemeToggle />
@@ -145,7 +148,15 @@ export function ItemViewHeader({
 }
 
 /** Spec §2: the managers' menu (the entries are shared with the item list's context menu). */
-function ManageMenu({ item, onOpenDialog }: { item: ItemSummaryFragment; onOpenDialog: OpenItemDialog }) {
+function ManageMenu({
+  item,
+  dialogs,
+  onGone,
+}: {
+  item: ItemSummaryFragment;
+  dialogs: Dialogs;
+  onGone(): void;
+}) {
   const { t } = useTranslation();
   return (
     <Menu position="bottom-end" shadow="md" width={220}>
@@ -157,7 +168,7 @@ function ManageMenu({ item, onOpenDialog }: { item: ItemSummaryFragment; onOpenD
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>
-        <ManageMenuEntries item={item} onOpenDialog={onOpenDialog} />
+        <ManageMenuEntries item={item} dialogs={dialogs} onGone={onGone} />
       </Menu.Dropdown>
     </Menu>
   );

@@ -6,7 +6,7 @@ import { errorCode, errorMessage, errorNumber } from '../../app/errors';
 import { ItemBriefDocument, MeDocument, SiteInfoDocument } from '../../gql/graphql';
 import { useSession } from '../../session/session';
 import { loginPathFor } from '../accounts/redirect';
-import { useItemDialogs } from '../items/ItemActions';
+import { useDialogs } from '../../app/dialogs/DialogHost';
 import { passwordPath } from '../items/itemLinks';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import classes from './ItemView.module.css';
@@ -31,7 +31,7 @@ export function PageViewPage() {
   const meQuery = useQuery(MeDocument, { skip: !token });
   const me = token ? (meQuery.data?.me ?? user ?? null) : null;
   const site = useQuery(SiteInfoDocument);
-  const [openDialog, dialogs] = useItemDialogs(() => void navigate('/item/index'));
+  const dialogs = useDialogs();
 
   if (!valid) return <NotFoundPage />;
   const error = page.error ?? item.error;
@@ -88,7 +88,8 @@ export function PageViewPage() {
           me={me}
           page={{ id: current.id, title: current.title }}
           editHref={`/page/edit/${viewItem.id}/${current.id}`}
-          onOpenDialog={openDialog}
+          dialogs={dialogs}
+          onGone={() => void navigate('/item/index')}
         />
       </AppShell.Header>
       <AppShell.Main>
@@ -103,7 +104,6 @@ export function PageViewPage() {
         </Group>
       </AppShell.Main>
       {watermark ? <Watermark lines={watermark} /> : null}
-      {dialogs}
     </AppShell>
   );
 }

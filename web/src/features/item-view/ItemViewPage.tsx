@@ -1,7 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import {
   ActionIcon,
-  Affix,
   Alert,
   AppShell,
   Box,
@@ -16,11 +15,9 @@ import {
   Stack,
   TextInput,
   Tooltip,
-  Transition,
 } from '@mantine/core';
-import { useDebouncedValue, useWindowScroll } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
-  IconArrowUp,
   IconArrowsMaximize,
   IconArrowsMinimize,
   IconFoldDown,
@@ -42,11 +39,12 @@ import {
 } from '../../gql/graphql';
 import { useSession } from '../../session/session';
 import { loginPathFor } from '../accounts/redirect';
-import { useItemDialogs } from '../items/ItemActions';
+import { useDialogs } from '../../app/dialogs/DialogHost';
 import { itemPagePath, passwordPath } from '../items/itemLinks';
 import { shouldSearch } from '../items/itemSearch';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { CatalogTree } from './CatalogTree';
+import { BackToTop } from './BackToTop';
 import classes from './ItemView.module.css';
 import { ItemViewFooter } from './ItemViewFooter';
 import { ItemViewHeader } from './ItemViewHeader';
@@ -149,7 +147,7 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
   const navigate = useNavigate();
   const me = useViewer();
   const site = useQuery(SiteInfoDocument);
-  const [openDialog, dialogs] = useItemDialogs(() => void navigate('/item/index'));
+  const dialogs = useDialogs();
   const [drawerOpened, setDrawerOpened] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const [keyword, setKeyword] = useState('');
@@ -325,7 +323,8 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
                 }
               : undefined
           }
-          onOpenDialog={openDialog}
+          dialogs={dialogs}
+          onGone={() => void navigate('/item/index')}
           onOpenCatalog={regular ? () => setDrawerOpened(true) : undefined}
         />
       </AppShell.Header>
@@ -405,32 +404,6 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
           />
         </Suspense>
       ) : null}
-      {dialogs}
     </AppShell>
-  );
-}
-
-function BackToTop() {
-  const { t } = useTranslation();
-  const [scroll, scrollTo] = useWindowScroll();
-  return (
-    <Affix position={{ bottom: 24, right: 24 }}>
-      <Transition transition="slide-up" mounted={scroll.y > 400}>
-        {(styles) => (
-          <Tooltip label={t('itemView.backToTop')}>
-            <ActionIcon
-              size="xl"
-              radius="xl"
-              variant="default"
-              style={styles}
-              aria-label={t('itemView.backToTop')}
-              onClick={() => scrollTo({ y: 0 })}
-            >
-              <IconArrowUp size={20} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </Transition>
-    </Affix>
   );
 }
