@@ -233,18 +233,6 @@ const PROCESS_ENV_READERS = [
   'db/src/migrate.cli.ts',
   'db/src/migration-create.cli.ts',
 ];
-/**
- * Web import cycles another change is removing right now (#24, web side). The lead deletes this allowance
- * when both land: from then on any cycle in web/src fails the test.
- */
-const KNOWN_WEB_CYCLES_BEING_REMOVED: string[][] = [
-  [
-    'web/src/features/items/ItemActions.tsx',
-    'web/src/features/items/ItemDialogs.tsx',
-    'web/src/features/items/ManageMenuEntries.tsx',
-  ],
-];
-
 /** Package edges that are not allowed, and package cycles, of a file graph. */
 function packageViolations(graph: ImportGraph): { forbidden: string[]; cycles: string[][] } {
   const edges = packageEdges(graph, PACKAGES);
@@ -253,11 +241,6 @@ function packageViolations(graph: ImportGraph): { forbidden: string[]; cycles: s
     cycles: importCycles(edgesAsGraph(edges)),
   };
 }
-
-const webCycles = (graph: ImportGraph) =>
-  importCycles(graph).filter(
-    (cycle) => !KNOWN_WEB_CYCLES_BEING_REMOVED.some((known) => known.join('\n') === cycle.join('\n')),
-  );
 
 const graphOf = (edges: Record<string, string[]>): ImportGraph =>
   new Map(Object.entries(edges).map(([file, targets]) => [file, new Set(targets)]));
@@ -299,7 +282,7 @@ describe('the real import graph', () => {
   });
 
   it('has no import cycle in web/src other than the one being removed', () => {
-    expect(webCycles(webGraph)).toEqual([]);
+    expect(importCycles(webGraph)).toEqual([]);
   });
 });
 
@@ -339,19 +322,14 @@ describe('the import graph checks fail on bad graphs', () => {
     expect(processEnvReads('x.ts', source)).toEqual([1, 2, 3, 4]);
   });
 
-  it('finds import cycles, long ones and self-imports, and lets only the known one through', () => {
+  it('finds import cycles, long ones and self-imports', () => {
     const graph = graphOf({
       'web/src/a.ts': ['web/src/b.ts'],
       'web/src/b.ts': ['web/src/c.ts'],
       'web/src/c.ts': ['web/src/a.ts', 'web/src/d.ts'],
       'web/src/d.ts': [],
       'web/src/e.ts': ['web/src/e.ts'],
-      ...Object.fromEntries(
-        KNOWN_WEB_CYCLES_BEING_REMOVED.flatMap((cycle) =>
-          cycle.map((file, at) => [file, [cycle[(at + 1) % cycle.length]!]]),
-        ),
-      ),
     });
-    expect(webCycles(graph)).toEqual([['web/src/a.ts', 'web/src/b.ts', 'web/src/c.ts'], ['web/src/e.ts']]);
+    expect(importCycles(graph)).toEqual([['web/src/a.ts', 'web/src/b.ts', 'web/src/c.ts'], ['web/src/e.ts']]);
   });
 });
