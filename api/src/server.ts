@@ -25,7 +25,14 @@ import { buildServices, type Services } from './domain/services';
 import { Viewer } from './domain/viewer';
 import type { GraphQLContext, SessionCookie } from './graphql/context';
 import { formatExecutionResult, formatGraphQLError, localizeErrorsPlugin } from './graphql/errors';
+import {
+  guardParseOptions,
+  guardPlugin,
+  guardSubscribe,
+  guardValidationRules,
+} from './graphql/request-guard';
 import { buildGraphQLSchema } from './graphql/schema';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createInProcessPubSub } from './pubsub/pubsub';
 
 export const SESSION_COOKIE = 'quire_token';
@@ -45,7 +52,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // ShowDoc paths like /server/index.php?s=/api/item/info carry their route in the query.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // A URL the router cannot decode (bad percent-encoding): ShowDoc clients get their envelope.
@@ -67,6 +74,8 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   const servicesFor = (): Services => buildServices(db.orm.em.fork(), domainOptions);
 
   await bootstrap(app, servicesFor(), config);
+  registerSecurityHeaders(app, path.join(config.webDist, 'index.html'));
+  const guard = { limits: config.graphqlLimits, introspection: config.graphqlIntrospection };
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: config.bodyLimit });
@@ -79,9 +88,12 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   const languageOf = (header: string | undefined): Language => (/^zh/i.test(header ?? '') ? 'zh' : 'en');
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
+    // Who may introspect is decided per request by guardPlugin (QUIRE_GRAPHQL_INTROSPECTION).
     introspection: true,
     includeStacktraceInErrorResponses: false,
-    plugins: [fastifyApolloDrainPlugin(app), localizeErrorsPlugin<GraphQLContext>()],
+    parseOptions: guardParseOptions(guard),
+    validationRules: guardValidationRules(guard),
+    plugins: [fastifyApolloDrainPlugin(app), localizeErrorsPlugin<GraphQLContext>(), guardPlugin(guard)],
     formatError: (formatted, error) =>
       formatGraphQLError(formatted, error, null, (err) => app.log.error({ err }, 'graphql resolver failed')),
   });
@@ -102,10 +114,18 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   });
 
   // GraphQL over WebSocket (subscriptions), same port and path.
-  const wsServer = new WebSocketServer({ server: app.server, path: '/graphql' });
+  const wsServer = new WebSocketServer({
+    server: app.server,
+    path: '/graphql',
+    maxPayload: config.bodyLimit,
+  });
   const wsCleanup = useServer<Record<string, unknown>>(
     {
       schema,
+      onSubscribe: guardSubscribe(schema, guard, async (ctx) => {
+        const token = typeof ctx.connectionParams?.token === 'string' ? ctx.connectionParams.token : '';
+        return (await viewerFromToken(servicesFor(), token, '')).isLoggedIn;
+      }),
       context: async (ctx) => {
         const services = servicesFor();
         const token = typeof ctx.connectionParams?.token === 'string' ? ctx.connectionParams.token : '';
@@ -201,7 +221,13 @@ async function viewerFromToken(services: Services, token: string, ip: string): P
 }
 
 function sessionCookie(request: FastifyRequest, reply: FastifyReply): SessionCookie {
-  const options = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
+  // Secure when the request came over HTTPS, as told by the socket or a trusted proxy (QUIRE_TRUST_PROXY).
+  const options = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  } as const;
   return {
     set: (token, expiresAt) =>
       void reply.setCookie(SESSION_COOKIE, token, { ...options, expires: expiresAt }),

@@ -1,5 +1,5 @@
 import { DomainError } from '../../../api/src/domain/errors';
-import { sqlToMarkdownTable } from '../../../api/src/domain/pages/sql-to-markdown';
+import { convertSqlToMarkdown } from '../../../api/src/domain/pages/sql-to-markdown';
 import type { Viewer } from '../../../api/src/domain/viewer';
 import type { Page, PageHistory } from '../../../db/src';
 import { action, type Controller } from '../action';
@@ -265,10 +265,10 @@ export const page: Controller = {
   }),
 
   sqlToMarkdownTable: action({
-    auth: 'anon',
+    auth: 'login',
     params: { sql: str() },
-    async handle(_ctx, p) {
-      return { markdown: sqlToMarkdownTable(p.sql) };
+    async handle(ctx, p) {
+      return { markdown: await convertSqlToMarkdown(ctx.viewer, p.sql) };
     },
   }),
 };
