@@ -110,6 +110,11 @@ export function limitsRule(limits: GraphQLLimits): ValidationRule {
   };
 }
 
+/** graphql-js' message (sic) when a document has more than `maxTokens` tokens. */
+export function isTokenLimitError(message: string): boolean {
+  return /^Syntax Error: Document contains more th[ae]t? \d+ tokens/.test(message);
+}
+
 /** Whether the operations of a document ask for the schema (`__schema`, `__type`; `__typename` is fine). */
 export function asksForIntrospection(document: DocumentNode): boolean {
   let found = false;

@@ -11,7 +11,14 @@ import {
 } from 'graphql';
 import type { Viewer } from '../domain/viewer';
 import { noControlCharactersRule, variablesError } from './input-guard';
-import { asksForIntrospection, limitsRule, withoutSuggestions, type GraphQLLimits } from './limits';
+import {
+  asksForIntrospection,
+  isTokenLimitError,
+  LIMIT_CODE,
+  limitsRule,
+  withoutSuggestions,
+  type GraphQLLimits,
+} from './limits';
 
 /** QUIRE_GRAPHQL_INTROSPECTION: who may read the schema through `__schema`/`__type`. */
 export type IntrospectionMode = 'on' | 'off' | 'signed-in';
@@ -63,7 +70,13 @@ export function guardPlugin<C extends { viewer: Viewer }>(
           if (refusal) throw refusal;
         },
         async didEncounterErrors({ errors }) {
-          for (const error of errors) error.message = withoutSuggestions(error.message);
+          for (const error of errors) {
+            error.message = withoutSuggestions(error.message);
+            const code = guardCode(error);
+            // Apollo files every validation error under GRAPHQL_VALIDATION_FAILED (and the token limit
+            // under GRAPHQL_PARSE_FAILED); clients get the guard's own code instead.
+            if (code) error.extensions.code = code;
+          }
         },
       };
     },
@@ -112,9 +125,19 @@ export function guardSubscribe<Ctx>(
   };
 }
 
+const GUARD_CODES = new Set<unknown>([LIMIT_CODE, 'BAD_USER_INPUT']);
+
+/** The code of a refusal by these guards, or null for any other error. */
+function guardCode(error: GraphQLError): string | null {
+  if (isTokenLimitError(error.message)) return LIMIT_CODE;
+  const code = error.originalError instanceof GraphQLError ? error.originalError.extensions.code : undefined;
+  return typeof code === 'string' && GUARD_CODES.has(code) ? code : null;
+}
+
 /** Errors sent over the socket as they are: no suggestions, no HTTP status meant for Apollo. */
 function forSocket(error: GraphQLError): GraphQLError {
   const { http: _http, ...extensions } = error.extensions;
+  if (isTokenLimitError(error.message)) extensions.code = LIMIT_CODE;
   return new GraphQLError(withoutSuggestions(error.message), {
     nodes: error.nodes,
     source: error.source,

@@ -64,7 +64,8 @@ export class PageResolver {
   }
 
   @Mutation(() => String, {
-    description: 'CREATE TABLE statements (at most 256 KB) as markdown tables with column comments; signed-in users',
+    description:
+      'CREATE TABLE statements (at most 256 KB) as markdown tables with column comments; signed-in users',
   })
   sqlToMarkdownTable(@Arg('sql') sql: string, @Ctx() ctx: GraphQLContext): Promise<string> {
     return convertSqlToMarkdown(ctx.viewer, sql);
