@@ -21,6 +21,7 @@ import type { AppConfig } from './config';
 import { hashToken, newToken } from './domain/accounts/token';
 import { DomainError, type Language } from './domain/errors';
 import { JobScheduler } from './domain/jobs/scheduler';
+import { closeSqlParsePool } from './domain/pages/sql-to-markdown';
 import { buildServices, type Services } from './domain/services';
 import { Viewer } from './domain/viewer';
 import type { GraphQLContext, SessionCookie } from './graphql/context';
@@ -183,6 +184,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       await wsCleanup.dispose();
       wsServer.close();
       await app.close();
+      await closeSqlParsePool();
       await db.close();
     },
   };

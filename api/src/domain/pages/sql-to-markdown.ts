@@ -8,6 +8,13 @@ export const SQL_MAX_BYTES = 256 * 1024;
 
 let sharedPool: SqlParsePool | null = null;
 
+/** Stops the parser workers (a later conversion starts new ones): a closing server leaves no threads. */
+export async function closeSqlParsePool(): Promise<void> {
+  const pool = sharedPool;
+  sharedPool = null;
+  await pool?.close();
+}
+
 /**
  * sqlToMarkdownTable as both doors offer it: for signed-in users, at most SQL_MAX_BYTES, parsed off the
  * event loop within the pool's time budget (SqlTooComplex beyond it).
