@@ -7,6 +7,7 @@
 // every journey; journeys start their own browser contexts and must not depend on each other. The last
 // line is `E2E: N passed, N failed`, and the exit code is non-zero on any failure. The server and the
 // browser are always stopped, also on failure or after the time limit.
+/* global document -- used only inside the addInitScript callback, which runs in the page */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
