@@ -145,9 +145,14 @@ describe.each(testDatabases())('limits on work per request on $name', (target) =
     it('refuses 300,000 __typename aliases (5.6 MB) with 413, and 25,000 of them under the body limit', async () => {
       const json = JSON.stringify({ query: aliases(300_000) });
       let status = 0;
-      const latency = await healthLatencyDuring(server.url, async () => {
-        status = (await graphql(json)).status;
-      });
+      const latency = await healthLatencyDuring(
+        server.url,
+        async () => {
+          status = (await graphql(json)).status;
+          // Once: the 5.6 MB go out from the thread the test shares with the server, and would count.
+        },
+        1,
+      );
       expect(status).toBe(413);
       expect(latency).toBeLessThan(HEALTH_BUDGET_MS);
 
