@@ -715,7 +715,7 @@ const NOT_PERMISSION_SCOPED: Record<string, string> = {
   'Item/pwd': 'checks a visit password (the unlock itself; its effect is the "with visit password" actor)',
   'Mutation.unlockItem': 'same as Item/pwd',
   'Page/infoByKey': 'public by design: whoever holds the share key',
-  'Page/sqlToMarkdownTable': 'a text conversion, no stored data',
+  'Page/sqlToMarkdownTable': 'a text conversion, no stored data (any signed-in user)',
   'ItemGroup/save': "the caller's own item groups",
   'ItemGroup/getList': "the caller's own item groups",
   'ItemGroup/delete': "the caller's own item groups",

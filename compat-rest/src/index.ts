@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, hashToken, Viewer, type Services } from '../../api/src/domain';
 import { runAction, type Action, type Controller } from './action';
+import { forbiddenParam } from './input-guard';
 import { RequestParams } from './params';
 import { catalog } from './routes/catalog';
 import { common, publicSquare } from './routes/common';
@@ -122,6 +123,9 @@ async function dispatch(
 
   const body = await readBody(request);
   const params = new RequestParams(pathParams, body, request.query as Record<string, unknown>);
+  const forbidden = forbiddenParam(params);
+  if (forbidden !== null)
+    return envelope(reply, 10101, `${new DomainError('ControlCharacter').localized('zh')} (${forbidden})`);
   const services = options.services();
   try {
     const isJson = /json/i.test(String(request.headers['content-type'] ?? ''));

@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits, type IntrospectionMode } from '../../api/src/graphql';
+import { DEFAULT_BODY_LIMITS, type BodyLimits } from './http/body-limits';
+import { parseTrustProxy } from './http/trust-proxy';
 
 export interface AppConfig {
   port: number;
@@ -16,6 +19,13 @@ export interface AppConfig {
   bodyLimit: number;
   /** APP_TIMEZONE: IANA zone of ShowDoc-format times on the REST door. */
   appTimeZone: string;
+  // Issue #15 (limits on work per request, trusted proxies): see server/src/http and api/src/graphql/limits.ts.
+  /** Largest body of the routes that take file uploads, in bytes. */
+  uploadBodyLimit: BodyLimits['upload'];
+  graphqlLimits: GraphQLLimits;
+  graphqlIntrospection: IntrospectionMode;
+  /** Fastify's `trustProxy`: who may set X-Forwarded-For/-Proto (false: no one). */
+  trustProxy: false | string[];
   /** CRON_TOKEN: lets an outside cron start the purge through ShowDoc's `ScriptCron/run` (unset: refused). */
   cronToken?: string;
   /** How often expired edit locks are removed and announced, and how often the purge runs. */
@@ -35,7 +45,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     testCaptcha: env.QUIRE_TEST_CAPTCHA || undefined,
     webDist: path.resolve(env.QUIRE_WEB_DIST ?? path.join(root, 'web', 'dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
-    bodyLimit: Number.parseInt(env.QUIRE_BODY_LIMIT ?? String(8 * 1024 * 1024), 10),
+    bodyLimit: positiveInt(env, 'QUIRE_BODY_LIMIT', DEFAULT_BODY_LIMITS.standard),
+    uploadBodyLimit: positiveInt(env, 'QUIRE_UPLOAD_BODY_LIMIT', DEFAULT_BODY_LIMITS.upload),
+    graphqlLimits: {
+      maxTokens: positiveInt(env, 'QUIRE_GRAPHQL_MAX_TOKENS', DEFAULT_GRAPHQL_LIMITS.maxTokens),
+      maxDepth: positiveInt(env, 'QUIRE_GRAPHQL_MAX_DEPTH', DEFAULT_GRAPHQL_LIMITS.maxDepth),
+      maxAliases: positiveInt(env, 'QUIRE_GRAPHQL_MAX_ALIASES', DEFAULT_GRAPHQL_LIMITS.maxAliases),
+      maxFields: positiveInt(env, 'QUIRE_GRAPHQL_MAX_FIELDS', DEFAULT_GRAPHQL_LIMITS.maxFields),
+    },
+    graphqlIntrospection: introspectionMode(env.QUIRE_GRAPHQL_INTROSPECTION),
+    trustProxy: parseTrustProxy(env.QUIRE_TRUST_PROXY),
     appTimeZone: timeZone(env.APP_TIMEZONE || 'Asia/Shanghai'),
     cronToken: env.CRON_TOKEN || undefined,
     jobs: { lockSweepMs: 5_000, purgeEveryMs: 60 * 60 * 1000 },
@@ -52,6 +71,21 @@ function timeZone(name: string): string {
     );
   }
   return name;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  return value;
+}
+
+function introspectionMode(raw: string | undefined): IntrospectionMode {
+  const value = raw?.trim() || 'signed-in';
+  if (value === 'on' || value === 'off' || value === 'signed-in') return value;
+  throw new Error(`QUIRE_GRAPHQL_INTROSPECTION must be signed-in, on or off, got "${value}"`);
 }
 
 /** The checkout's top folder, found from this file whether it runs from api/src or dist/api/src. */

@@ -20,11 +20,16 @@ import {
   formatExecutionResult,
   formatGraphQLError,
   localizeErrorsPlugin,
+  guardParseOptions,
+  guardPlugin,
+  guardSubscribe,
+  guardValidationRules,
   type GraphQLContext,
   type SessionCookie,
 } from '../../api/src/graphql';
 import {
   buildServices,
+  closeSqlParsePool,
   DomainError,
   hashToken,
   JobScheduler,
@@ -37,6 +42,7 @@ import { createInProcessPubSub } from '../../api/src/pubsub';
 import { compatRestPlugin } from '../../compat-rest/src';
 import { openDatabase, type Database } from '../../db/src';
 import type { AppConfig } from './config';
+import { registerSecurityHeaders } from './http/security-headers';
 
 export const SESSION_COOKIE = 'quire_token';
 export const VISITOR_COOKIE = 'quire_visitor';
@@ -55,7 +61,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // ShowDoc paths like /server/index.php?s=/api/item/info carry their route in the query.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // A URL the router cannot decode (bad percent-encoding): ShowDoc clients get their envelope.
@@ -77,6 +83,8 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   const servicesFor = (): Services => buildServices(db.orm.em.fork(), domainOptions);
 
   await bootstrap(app, servicesFor(), config);
+  registerSecurityHeaders(app, path.join(config.webDist, 'index.html'));
+  const guard = { limits: config.graphqlLimits, introspection: config.graphqlIntrospection };
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: config.bodyLimit });
@@ -89,9 +97,12 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   const languageOf = (header: string | undefined): Language => (/^zh/i.test(header ?? '') ? 'zh' : 'en');
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
+    // Who may introspect is decided per request by guardPlugin (QUIRE_GRAPHQL_INTROSPECTION).
     introspection: true,
     includeStacktraceInErrorResponses: false,
-    plugins: [fastifyApolloDrainPlugin(app), localizeErrorsPlugin<GraphQLContext>()],
+    parseOptions: guardParseOptions(guard),
+    validationRules: guardValidationRules(guard),
+    plugins: [fastifyApolloDrainPlugin(app), localizeErrorsPlugin<GraphQLContext>(), guardPlugin(guard)],
     formatError: (formatted, error) =>
       formatGraphQLError(formatted, error, null, (err) => app.log.error({ err }, 'graphql resolver failed')),
   });
@@ -112,10 +123,18 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   });
 
   // GraphQL over WebSocket (subscriptions), same port and path.
-  const wsServer = new WebSocketServer({ server: app.server, path: '/graphql' });
+  const wsServer = new WebSocketServer({
+    server: app.server,
+    path: '/graphql',
+    maxPayload: config.bodyLimit,
+  });
   const wsCleanup = useServer<Record<string, unknown>>(
     {
       schema,
+      onSubscribe: guardSubscribe(schema, guard, async (ctx) => {
+        const token = typeof ctx.connectionParams?.token === 'string' ? ctx.connectionParams.token : '';
+        return (await viewerFromToken(servicesFor(), token, '')).isLoggedIn;
+      }),
       context: async (ctx) => {
         const services = servicesFor();
         const token = typeof ctx.connectionParams?.token === 'string' ? ctx.connectionParams.token : '';
@@ -173,6 +192,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       await wsCleanup.dispose();
       wsServer.close();
       await app.close();
+      await closeSqlParsePool();
       await db.close();
     },
   };
@@ -211,7 +231,13 @@ async function viewerFromToken(services: Services, token: string, ip: string): P
 }
 
 function sessionCookie(request: FastifyRequest, reply: FastifyReply): SessionCookie {
-  const options = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
+  // Secure when the request came over HTTPS, as told by the socket or a trusted proxy (QUIRE_TRUST_PROXY).
+  const options = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  } as const;
   return {
     set: (token, expiresAt) =>
       void reply.setCookie(SESSION_COOKIE, token, { ...options, expires: expiresAt }),

@@ -301,13 +301,15 @@ describe.each(testDatabases())('ShowDoc page endpoints on $name', (target) => {
 
   it('sqlToMarkdownTable (§5.12)', async () => {
     const sql = "CREATE TABLE `t` (`id` int(11) NOT NULL COMMENT 'key') COMMENT='表'";
-    expect(expectOk(await post('page/sqlToMarkdownTable', { sql }))).toEqual({
+    expect(expectOk(await post('page/sqlToMarkdownTable', { sql }, readerToken))).toEqual({
       markdown:
         '\n- t 表\n\n| 字段 | 类型 | 允许空 | 默认 | 说明 |\n| --- | --- | --- | --- | --- |\n| id | int (11) | 否 |  | key |\n\n',
     });
-    expectError(await post('page/sqlToMarkdownTable', { sql: '' }), 10101, 'SQL 不能为空');
+    // Signed-in users only since issue #15 (an anonymous parse could freeze the server).
+    expect((await post('page/sqlToMarkdownTable', { sql })).body.error_code).toBe(10102);
+    expectError(await post('page/sqlToMarkdownTable', { sql: '' }, readerToken), 10101, 'SQL 不能为空');
     expectError(
-      await post('page/sqlToMarkdownTable', { sql: 'select 1' }),
+      await post('page/sqlToMarkdownTable', { sql: 'select 1' }, readerToken),
       10101,
       '无法解析该 SQL，请检查是否为合法的建表语句',
     );

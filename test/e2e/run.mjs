@@ -7,6 +7,7 @@
 // every journey; journeys start their own browser contexts and must not depend on each other. The last
 // line is `E2E: N passed, N failed`, and the exit code is non-zero on any failure. The server and the
 // browser are always stopped, also on failure or after the time limit.
+/* global document -- used only inside the addInitScript callback, which runs in the page */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,6 +86,7 @@ function expect(condition, message) {
 /** Everything a journey gets: the server, the browser and the step helpers. */
 function harness(base, journeyName) {
   const pageErrors = [];
+  const cspViolations = [];
   const contexts = [];
   const slug = journeyName.replace(/\.mjs$/, '');
   return {
@@ -96,13 +98,28 @@ function harness(base, journeyName) {
     STEP_TIMEOUT_MS,
     expect,
     pageErrors,
-    /** A fresh browser context (no cookies, no storage) and a page in it; uncaught errors are recorded. */
+    cspViolations,
+    /**
+     * A fresh browser context (no cookies, no storage) and a page in it; uncaught errors and breaches of the
+     * server's Content-Security-Policy (Chromium's console report and the `securitypolicyviolation` event)
+     * are recorded.
+     */
     async newPage({ locale = 'en-US', width = 1280, height = 800, label = 'page' } = {}) {
       const context = await browser.newContext({ locale, viewport: { width, height } });
       context.setDefaultTimeout(STEP_TIMEOUT_MS);
       contexts.push(context);
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+        });
+      });
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(`${label}: ${error.message}`));
+      page.on('console', (message) => {
+        if (/Content Security Policy|CSP violation/i.test(message.text())) {
+          cspViolations.push(`${label}: ${message.text()}`);
+        }
+      });
       return { context, page };
     },
     /** Saves `test-artifacts/e2e-<journey>-<name>.png`. */
@@ -158,6 +175,9 @@ async function run(files) {
       const { page } = await t.newPage({ label: 'errors' });
       await t.scenario(page, `${file}: the pages made no uncaught script errors`, async () => {
         expect(t.pageErrors.length === 0, `uncaught errors: ${t.pageErrors.join(' | ')}`);
+      });
+      await t.scenario(page, `${file}: the pages broke no Content-Security-Policy rule`, async () => {
+        expect(t.cspViolations.length === 0, `CSP violations: ${t.cspViolations.join(' | ')}`);
       });
     } finally {
       await t.close();

@@ -241,6 +241,30 @@ export const Codes = {
     en: 'Cannot parse this SQL: is it a valid CREATE TABLE statement?',
     zh: '无法解析该 SQL，请检查是否为合法的建表语句',
   },
+  SqlTooLarge: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'The SQL is too long: convert at most 256 KB at a time',
+    zh: 'SQL 过长，每次最多转换 256 KB',
+  },
+  SqlTooComplex: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'This SQL takes too long to parse: convert fewer tables at a time',
+    zh: 'SQL 解析超时，请分批转换',
+  },
+  SqlBusy: {
+    showdoc: 10101,
+    code: 'BUSY',
+    en: 'Too many SQL conversions are running: try again in a moment',
+    zh: 'SQL 转换任务过多，请稍后再试',
+  },
+  ControlCharacter: {
+    showdoc: 10101,
+    code: 'BAD_USER_INPUT',
+    en: 'Text may not contain NUL or other control characters',
+    zh: '内容不能包含 NUL 等控制字符',
+  },
   GroupNameRequired: {
     showdoc: 10101,
     code: 'BAD_INPUT',

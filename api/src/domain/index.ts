@@ -11,6 +11,9 @@ export { JobScheduler, type ScheduledTask, type SchedulerLog } from './jobs/sche
 export { Viewer } from './viewer';
 export { hashToken, newToken } from './accounts/token';
 
+// Text the doors refuse at the door (NUL and other control characters).
+export { findForbiddenText, hasForbiddenControlCharacter } from './input/control-characters';
+
 // Errors with ShowDoc's numeric codes.
 export { Codes, DomainError, type CodeInfo, type CodeName, type Language } from './errors';
 
@@ -35,7 +38,7 @@ export type { Collaborator, MyCollaborator } from './members/member.service';
 export type { UnreadMessageCounts } from './messages/message.service';
 export type { OpenApiKey, OpenApiTreeCatalog } from './openapi/open-api.service';
 export type { PageView } from './pages/page.service';
-export { sqlToMarkdownTable } from './pages/sql-to-markdown';
+export { closeSqlParsePool, convertSqlToMarkdown, sqlToMarkdownTable } from './pages/sql-to-markdown';
 export type { ItemRights } from './policy/policy.service';
 export type { TeamRights } from './policy/team.policy';
 export { showdocSnippet } from './search/snippet';

@@ -2,3 +2,12 @@
 export type { GraphQLContext, SessionCookie } from './context';
 export { formatExecutionResult, formatGraphQLError, localizeErrorsPlugin } from './errors';
 export { buildGraphQLSchema, printSdl } from './schema';
+// Limits on work per request (issue #15): parse/validation rules, the plugin and the graphql-ws guard.
+export { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './limits';
+export {
+  guardParseOptions,
+  guardPlugin,
+  guardSubscribe,
+  guardValidationRules,
+  type IntrospectionMode,
+} from './request-guard';

@@ -1,4 +1,4 @@
-import { DomainError, sqlToMarkdownTable, type Viewer } from '../../../api/src/domain';
+import { convertSqlToMarkdown, DomainError, type Viewer } from '../../../api/src/domain';
 import type { Page, PageHistory } from '../../../db/src';
 import { action, type Controller } from '../action';
 import { optionalInt, phpUrldecode } from '../document-wire';
@@ -265,10 +265,10 @@ export const page: Controller = {
   }),
 
   sqlToMarkdownTable: action({
-    auth: 'anon',
+    auth: 'login',
     params: { sql: str() },
-    async handle(_ctx, p) {
-      return { markdown: sqlToMarkdownTable(p.sql) };
+    async handle(ctx, p) {
+      return { markdown: await convertSqlToMarkdown(ctx.viewer, p.sql) };
     },
   }),
 };

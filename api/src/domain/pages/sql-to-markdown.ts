@@ -1,5 +1,36 @@
 import { Parser } from 'node-sql-parser';
 import { DomainError } from '../errors';
+import type { Viewer } from '../viewer';
+import { SqlParsePool } from './sql-to-markdown.worker';
+
+/** The most SQL one conversion accepts (issue #15): a dump of a few hundred tables. */
+export const SQL_MAX_BYTES = 256 * 1024;
+
+let sharedPool: SqlParsePool | null = null;
+
+/** Stops the parser workers (a later conversion starts new ones): a closing server leaves no threads. */
+export async function closeSqlParsePool(): Promise<void> {
+  const pool = sharedPool;
+  sharedPool = null;
+  await pool?.close();
+}
+
+/**
+ * sqlToMarkdownTable as both doors offer it: for signed-in users, at most SQL_MAX_BYTES, parsed off the
+ * event loop within the pool's time budget (SqlTooComplex beyond it).
+ */
+export async function convertSqlToMarkdown(
+  viewer: Viewer,
+  sql: string,
+  pool: SqlParsePool = (sharedPool ??= new SqlParsePool()),
+): Promise<string> {
+  viewer.requireUser();
+  if (!sql.trim()) throw new DomainError('SqlRequired');
+  if (Buffer.byteLength(sql, 'utf8') > SQL_MAX_BYTES) throw new DomainError('SqlTooLarge');
+  const tables = createTablesOf(await pool.parse(sql, splitStatements(sql)));
+  if (!tables.length) throw new DomainError('SqlUnparsable');
+  return tables.map(renderTable).join('');
+}
 
 /**
  * CREATE TABLE statements (MySQL syntax) as markdown tables with the column comments, in ShowDoc's
@@ -66,6 +97,10 @@ export function parseCreateTables(sql: string): TableDoc[] {
       }
     });
   }
+  return createTablesOf(statements);
+}
+
+function createTablesOf(statements: unknown[]): TableDoc[] {
   return statements.map(tableOf).filter((t): t is TableDoc => t !== null && t.columns.length > 0);
 }
 

@@ -240,11 +240,14 @@ describe.each(testDatabases())('GraphQL pages on $name', (target) => {
     const answer = await server.graphql<{ sqlToMarkdownTable: string }>(
       'mutation($sql: String!) { sqlToMarkdownTable(sql: $sql) }',
       { sql: "CREATE TABLE t (id int NOT NULL COMMENT 'key')" },
+      editorToken,
     );
     expect(answer.data?.sqlToMarkdownTable).toContain('| id | int | 否 |  | key |');
-    const bad = await server.graphql('mutation($sql: String!) { sqlToMarkdownTable(sql: $sql) }', {
-      sql: 'nope',
-    });
+    const bad = await server.graphql(
+      'mutation($sql: String!) { sqlToMarkdownTable(sql: $sql) }',
+      { sql: 'nope' },
+      editorToken,
+    );
     expect(bad.errors?.[0]?.extensions).toEqual({ code: 'BAD_INPUT', showdocCode: 10101 });
   });
 });

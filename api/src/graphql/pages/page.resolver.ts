@@ -1,5 +1,5 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { sqlToMarkdownTable } from '../../domain';
+import { convertSqlToMarkdown } from '../../domain';
 import type { GraphQLContext } from '../context';
 import { CatalogRef, CopyPageInput, Page, PageOrderInput, SavePageInput } from './page.types';
 
@@ -63,8 +63,11 @@ export class PageResolver {
     return ctx.services.pages.sort(ctx.viewer, itemId, order);
   }
 
-  @Mutation(() => String, { description: 'CREATE TABLE statements as markdown tables with column comments' })
-  sqlToMarkdownTable(@Arg('sql') sql: string): string {
-    return sqlToMarkdownTable(sql);
+  @Mutation(() => String, {
+    description:
+      'CREATE TABLE statements (at most 256 KB) as markdown tables with column comments; signed-in users',
+  })
+  sqlToMarkdownTable(@Arg('sql') sql: string, @Ctx() ctx: GraphQLContext): Promise<string> {
+    return convertSqlToMarkdown(ctx.viewer, sql);
   }
 }
