@@ -36,8 +36,9 @@ const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 // Screens are lazy chunks (app/routes.tsx): the first render of one in a test file loads and compiles its
-// modules, which on a busy machine can take longer than the default 1 s of findBy*/waitFor.
-configure({ asyncUtilTimeout: 3000 });
+// modules (and dialogs open through the dialog host as lazy chunks too), which on a loaded 2-core machine took
+// over 3 s. A passing wait returns as soon as its element appears, so a long limit costs only failing tests.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Each test starts signed out, with no remembered preferences.
 afterEach(() => {
