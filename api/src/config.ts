@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { S3Settings } from './storage/s3.storage';
 
 export interface AppConfig {
   port: number;
@@ -18,6 +19,8 @@ export interface AppConfig {
   cronToken?: string;
   /** How often expired edit locks are removed and announced, and how often the purge runs. */
   jobs: { lockSweepMs: number; purgeEveryMs: number };
+  /** STORAGE=s3 and S3_*: the bucket for uploads (wins over the site's oss settings); null: local or site. */
+  s3: S3Settings | null;
 }
 
 /** Every environment variable Quire reads, with its default (README's configuration table). */
@@ -36,6 +39,24 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimit: Number.parseInt(env.QUIRE_BODY_LIMIT ?? String(8 * 1024 * 1024), 10),
     cronToken: env.CRON_TOKEN || undefined,
     jobs: { lockSweepMs: 5_000, purgeEveryMs: 60 * 60 * 1000 },
+    s3: s3FromEnv(env),
+  };
+}
+
+/** `STORAGE=s3` with `S3_BUCKET` (and endpoint, region, keys...); anything else leaves storage to the site. */
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | null {
+  if ((env.STORAGE ?? '').trim().toLowerCase() !== 's3') return null;
+  const endpoint = env.S3_ENDPOINT?.trim() ?? '';
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim();
+  return {
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    bucket: env.S3_BUCKET?.trim() ?? '',
+    accessKeyId: env.S3_ACCESS_KEY_ID?.trim() ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() ?? '',
+    forcePathStyle: pathStyle ? pathStyle === '1' || pathStyle === 'true' : endpoint !== '',
+    prefix: env.S3_PREFIX?.trim() ?? '',
+    publicDomain: env.S3_PUBLIC_DOMAIN?.trim() ?? '',
   };
 }
 

@@ -63,7 +63,12 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   });
   // One event bus per process: services publish to it, graphql-ws subscriptions read from it.
   const pubSub = createInProcessPubSub();
-  const domainOptions = { testCaptcha: config.testCaptcha, pubSub, cronToken: config.cronToken };
+  const domainOptions = {
+    testCaptcha: config.testCaptcha,
+    pubSub,
+    cronToken: config.cronToken,
+    storage: { uploadsDir: path.join(config.dataDir, 'uploads'), s3: config.s3 },
+  };
   const servicesFor = (): Services => buildServices(db.orm.em.fork(), domainOptions);
 
   await bootstrap(app, servicesFor(), config);
