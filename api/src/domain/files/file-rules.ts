@@ -157,12 +157,12 @@ export function checkContent(name: string, sniffed: Sniffed | undefined): string
 /** How many leading bytes the sniffer needs (file-type's own sample size). */
 export const SNIFF_BYTES = 4100;
 
-type FileTypeModule = typeof import('file-type', { with: { 'resolution-mode': 'import' } });
+type FileTypeModule = typeof import('file-type/core', { with: { 'resolution-mode': 'import' } });
 let fileTypeModule: Promise<FileTypeModule> | null = null;
 
 /** file-type is ESM-only: loaded once with a real `import()` (TypeScript's node16 output keeps it as one). */
 export async function sniff(head: Buffer): Promise<Sniffed | undefined> {
-  fileTypeModule ??= import('file-type');
+  fileTypeModule ??= import('file-type/core');
   const { fileTypeFromBuffer } = await fileTypeModule;
   const found = await fileTypeFromBuffer(head);
   return found ? { ext: found.ext, mime: found.mime } : undefined;

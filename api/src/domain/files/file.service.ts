@@ -27,7 +27,7 @@ import {
   sniff,
   SNIFF_BYTES,
 } from './file-rules';
-import { openUpload } from './upload-stream';
+import { discard, openUpload, type OpenedUpload } from './upload-stream';
 
 export const MiB = 1024 * 1024;
 
@@ -110,6 +110,22 @@ export class FileService {
    * leaves no row and no stored object.
    */
   async upload(viewer: Viewer, input: UploadInput): Promise<Attachment> {
+    let opened: OpenedUpload | null = null;
+    try {
+      const result = await this.store(viewer, input, (o) => (opened = o));
+      return result;
+    } catch (err) {
+      // Whatever was refused, the rest of the upload is read and dropped so the request can end.
+      await (opened ? (opened as OpenedUpload).drain() : discard(input.body));
+      throw err;
+    }
+  }
+
+  private async store(
+    viewer: Viewer,
+    input: UploadInput,
+    onOpen: (opened: OpenedUpload) => void,
+  ): Promise<Attachment> {
     const user = viewer.requireUser();
     const { item, page } = await this.uploadTarget(viewer, input);
     let name = sanitizeFileName(input.fileName);
@@ -119,7 +135,9 @@ export class FileService {
       checkFileName(name, viewer.isAdmin);
       if (input.kind === 'image') checkEditorImageName(name);
     }
-    const { head, body } = await openUpload(input.body, await this.uploadLimit(), SNIFF_BYTES);
+    const opened = await openUpload(input.body, await this.uploadLimit(), SNIFF_BYTES);
+    onOpen(opened);
+    const { head, body } = opened;
     if (!head.length) throw new DomainError('FileMissing');
     const sniffed = await sniff(head);
     if (pasted) {
@@ -301,7 +319,7 @@ export class FileService {
   private async bytesOf(where: Record<string, unknown>): Promise<number> {
     const row = await (this.em as SqlEntityManager)
       .createQueryBuilder(Attachment, 'a')
-      .select('sum(a.file_size) as used')
+      .select(raw('sum(a.file_size) as used'))
       .where(where)
       .execute<{ used: number | string | null }>('get');
     return Number(row?.used ?? 0);
@@ -487,7 +505,7 @@ export class FileService {
 function typeAndNameWhere(filter: FileListFilter, matchSign: boolean): Record<string, unknown> {
   const where: Record<string, unknown> = {};
   if (filter.type === 'image') where.fileType = { $like: '%image%' };
-  if (filter.type === 'other') where.fileType = { $not: { $like: '%image%' } };
+  if (filter.type === 'other') where.$not = { fileType: { $like: '%image%' } };
   const name = filter.name?.trim();
   if (name) {
     const like = { $like: `%${name}%` };

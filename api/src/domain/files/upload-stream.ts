@@ -1,6 +1,14 @@
 import { Readable } from 'node:stream';
 import { DomainError } from '../errors';
 
+export interface OpenedUpload {
+  head: Buffer;
+  /** All of the file, head included; fails with FileTooLarge past the limit. */
+  body: Readable;
+  /** Reads and drops what is left of the source, so the request carrying it can end. */
+  drain(): Promise<void>;
+}
+
 /**
  * The first `headBytes` of an upload (for sniffing its type) and a stream of all of it, counting bytes as
  * they pass: past `maxBytes` the stream fails with FileTooLarge, so an oversized file is refused while it
@@ -10,34 +18,57 @@ export async function openUpload(
   source: Readable,
   maxBytes: number,
   headBytes: number,
-): Promise<{ head: Buffer; body: Readable }> {
+): Promise<OpenedUpload> {
   const chunks = source[Symbol.asyncIterator]();
-  const collected: Buffer[] = [];
   let total = 0;
   let ended = false;
-  const take = (chunk: unknown): Buffer => {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+  const next = async (): Promise<Buffer | null> => {
+    if (ended) return null;
+    const result = await chunks.next();
+    if (result.done) {
+      ended = true;
+      return null;
+    }
+    const buffer = Buffer.isBuffer(result.value) ? result.value : Buffer.from(String(result.value));
     total += buffer.length;
-    if (total > maxBytes) throw new DomainError('FileTooLarge');
+    if (total > maxBytes) {
+      await drain();
+      throw new DomainError('FileTooLarge');
+    }
     return buffer;
   };
-  while (total < headBytes) {
-    const next = await chunks.next();
-    if (next.done) {
+  const drain = async (): Promise<void> => {
+    try {
+      while (!ended) {
+        const result = await chunks.next();
+        if (result.done) ended = true;
+      }
+    } catch {
       ended = true;
-      break;
     }
-    collected.push(take(next.value));
+  };
+
+  const collected: Buffer[] = [];
+  let size = 0;
+  while (size < headBytes) {
+    const chunk = await next();
+    if (!chunk) break;
+    collected.push(chunk);
+    size += chunk.length;
   }
   const head = Buffer.concat(collected);
   async function* all(): AsyncGenerator<Buffer> {
     if (head.length) yield head;
-    if (ended) return;
-    for (;;) {
-      const next = await chunks.next();
-      if (next.done) return;
-      yield take(next.value);
-    }
+    for (let chunk = await next(); chunk; chunk = await next()) yield chunk;
   }
-  return { head, body: Readable.from(all(), { objectMode: false }) };
+  return { head, body: Readable.from(all(), { objectMode: false }), drain };
+}
+
+/** Drops a whole stream nobody will read (an upload refused before it was opened). */
+export async function discard(source: Readable): Promise<void> {
+  try {
+    for await (const chunk of source) void chunk;
+  } catch {
+    // A broken upload is as good as a drained one here.
+  }
 }
