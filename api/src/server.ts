@@ -25,6 +25,7 @@ import { buildServices, type Services } from './domain/services';
 import { Viewer } from './domain/viewer';
 import type { GraphQLContext, SessionCookie } from './graphql/context';
 import { formatExecutionResult, formatGraphQLError, localizeErrorsPlugin } from './graphql/errors';
+import { fileHttpPlugin } from './graphql/files/file-http';
 import { buildGraphQLSchema } from './graphql/schema';
 import { createInProcessPubSub } from './pubsub/pubsub';
 
@@ -132,6 +133,18 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     },
     wsServer,
   );
+
+  // Files: uploads and downloads for GraphQL clients, authenticated as GraphQL is.
+  await app.register(fileHttpPlugin, {
+    services: servicesFor,
+    viewerOf: async (request, services) => {
+      const viewer = await viewerFromToken(services, bearerOrCookie(request), request.ip);
+      const visitor = request.cookies[VISITOR_COOKIE];
+      return viewer.user || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip);
+    },
+    byCookie: (request) =>
+      !/^Bearer\s+/i.test(request.headers.authorization ?? '') && !!request.cookies[SESSION_COOKIE],
+  });
 
   await app.register(compatRestPlugin, { services: servicesFor });
   await serveWebApp(app, config.webDist);
