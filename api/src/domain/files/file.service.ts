@@ -110,13 +110,12 @@ export class FileService {
    * leaves no row and no stored object.
    */
   async upload(viewer: Viewer, input: UploadInput): Promise<Attachment> {
-    let opened: OpenedUpload | null = null;
+    const state: { opened?: OpenedUpload } = {};
     try {
-      const result = await this.store(viewer, input, (o) => (opened = o));
-      return result;
+      return await this.store(viewer, input, state);
     } catch (err) {
       // Whatever was refused, the rest of the upload is read and dropped so the request can end.
-      await (opened ? (opened as OpenedUpload).drain() : discard(input.body));
+      await (state.opened ? state.opened.drain() : discard(input.body));
       throw err;
     }
   }
@@ -124,7 +123,7 @@ export class FileService {
   private async store(
     viewer: Viewer,
     input: UploadInput,
-    onOpen: (opened: OpenedUpload) => void,
+    state: { opened?: OpenedUpload },
   ): Promise<Attachment> {
     const user = viewer.requireUser();
     const { item, page } = await this.uploadTarget(viewer, input);
@@ -136,7 +135,7 @@ export class FileService {
       if (input.kind === 'image') checkEditorImageName(name);
     }
     const opened = await openUpload(input.body, await this.uploadLimit(), SNIFF_BYTES);
-    onOpen(opened);
+    state.opened = opened;
     const { head, body } = opened;
     if (!head.length) throw new DomainError('FileMissing');
     const sniffed = await sniff(head);
@@ -155,7 +154,7 @@ export class FileService {
       size = await storage.put(key, body);
     } catch (err) {
       if (err instanceof DomainError) throw err;
-      throw new DomainError('UploadFailed', undefined, { reason: storageReason(err) });
+      throw uploadFailed(err);
     }
     try {
       return await inTransaction(this.em, async () => {
@@ -201,7 +200,7 @@ export class FileService {
   }
 
   private async writableStorage(): Promise<{ storage: FileStorage; driver: 'local' | 's3' }> {
-    if (!this.storage) throw new DomainError('UploadFailed', undefined, { reason: 'no storage configured' });
+    if (!this.storage) throw uploadFailed(new StorageError('misconfigured', 'no storage configured'));
     try {
       if (this.storage.s3) return { storage: s3StorageFor(this.storage.s3), driver: 's3' };
       const all = await this.settings.all();
@@ -209,7 +208,7 @@ export class FileService {
       if (fromSite) return { storage: s3StorageFor(fromSite), driver: 's3' };
       return { storage: localStorageAt(this.storage.uploadsDir), driver: 'local' };
     } catch (err) {
-      throw new DomainError('UploadFailed', undefined, { reason: storageReason(err) });
+      throw uploadFailed(err);
     }
   }
 
@@ -342,7 +341,7 @@ export class FileService {
         .ignore()
         .execute();
     } catch (err) {
-      throw new DomainError('FileBindFailed', undefined, { reason: err instanceof Error ? err.message : '' });
+      throw Object.assign(new DomainError('FileBindFailed'), { cause: err });
     }
   }
 
@@ -530,6 +529,7 @@ function newKey(): string {
   return `${monthOf(new Date())}/${crypto.randomBytes(16).toString('hex')}`;
 }
 
-function storageReason(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+/** ShowDoc's `上传失败`; the storage's own error stays as the cause (its details are not the user's). */
+function uploadFailed(err: unknown): DomainError {
+  return Object.assign(new DomainError('UploadFailed'), { cause: err });
 }
