@@ -1,5 +1,6 @@
 import { Field, Float, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { Attachment as AttachmentRow } from '../../../../db/src';
+import { INLINE_TYPES } from '../../domain/files/file-rules';
 import type { FileTypeFilter, FileView } from '../../domain/files/file.service';
 
 /** Quire's own address of a file: the sign, then the name (only for people and download managers). */
@@ -60,7 +61,7 @@ export class Attachment {
       fileType: file.fileType,
       size: Number(file.fileSize),
       url: filePath(file),
-      isImage: file.fileType.startsWith('image/'),
+      isImage: INLINE_TYPES.has(file.fileType),
       visitTimes: file.visitTimes,
       lastVisitAt: file.lastVisitAt,
       createdAt: file.createdAt,
