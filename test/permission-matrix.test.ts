@@ -49,6 +49,7 @@ import {
   type Matrix,
   type Operation,
 } from './permission-matrix.support';
+import { FILE_OPERATIONS, FILES_NOT_PERMISSION_SCOPED } from './permission-matrix.files';
 import { MORE_OPERATIONS } from './permission-matrix.rows';
 
 // Who may do what: the actor sets in permission-matrix.support.ts (spec 000 §4 and §6, 001 §6; the
@@ -703,7 +704,7 @@ const OPERATIONS: Operation[] = [
 // ---------------------------------------------------------------------------------------------------
 // Completeness: the operations the code offers, and what is deliberately outside the matrix.
 
-const ALL_OPERATIONS: Operation[] = [...OPERATIONS, ...MORE_OPERATIONS];
+const ALL_OPERATIONS: Operation[] = [...OPERATIONS, ...MORE_OPERATIONS, ...FILE_OPERATIONS];
 
 /**
  * Operations that no item or team permission decides (a user's own things, public by design). Every
@@ -729,6 +730,7 @@ const NOT_PERMISSION_SCOPED: Record<string, string> = {
   'Member/getMyAllList': "the caller's own collaborators",
   'Mutation.saveItemGroup': "the caller's own item groups",
   'Mutation.deleteItemGroup': "the caller's own item groups",
+  ...FILES_NOT_PERMISSION_SCOPED,
 };
 
 const ID_ARGS = new Set(['itemId', 'pageId', 'catalogId', 'itemIds', 'teamId', 'templateId', 'sourceId']);

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services, Viewer } from '../../api/src/domain';
 import { readParams, type ParamShape, type ParamValues, type RequestParams } from './params';
@@ -12,11 +13,24 @@ export interface ActionContext {
   params: RequestParams;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The streamed file part of an upload action (null: the request carried none). */
+  file?: UploadedFile | null;
+}
+
+/** A multipart file part, not yet read: the action streams it to storage. */
+export interface UploadedFile {
+  filename: string;
+  stream: Readable;
 }
 
 export interface Action<S extends ParamShape = ParamShape> {
   auth: Auth;
   params: S;
+  /**
+   * Upload actions: the multipart field of the file, which is streamed to the action instead of being
+   * buffered with the body (fields must come before it, as in S3's form uploads).
+   */
+  fileField?: string;
   /** Returns the envelope's `data` (undefined = `[]`), or sends a non-envelope reply itself. */
   handle(ctx: ActionContext, params: ParamValues<S>): Promise<Wire | undefined | void>;
 }

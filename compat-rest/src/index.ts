@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, hashToken, Viewer, type Services } from '../../api/src/domain';
-import { runAction, type Action, type Controller } from './action';
+import { runAction, type Action, type Controller, type UploadedFile } from './action';
 import { forbiddenParam } from './input-guard';
 import { RequestParams } from './params';
+import { attachment, pageAttachmentAliases, visitFile } from './routes/attachment';
 import { catalog } from './routes/catalog';
 import { common, publicSquare } from './routes/common';
 import { item } from './routes/item';
@@ -23,13 +24,13 @@ import { EMPTY, isoTime, useWireTimeZone, type Wire } from './wire';
 
 /** Controllers by ShowDoc's PascalCase class name. */
 export const controllers: Record<string, Controller> = {
-  Common: common,
+  Common: { ...common, visitFile },
   User: user,
   PublicSquare: publicSquare,
   Item: item,
   ItemGroup: itemGroup,
   Catalog: catalog,
-  Page: page,
+  Page: { ...page, ...pageAttachmentAliases },
   Member: member,
   Team: team,
   TeamMember: teamMember,
@@ -39,6 +40,7 @@ export const controllers: Record<string, Controller> = {
   Template: template,
   Open: open,
   ScriptCron: scriptCron,
+  Attachment: attachment,
 };
 const controllerNames = Object.keys(controllers);
 
@@ -121,19 +123,31 @@ async function dispatch(
   if (!actions || !resolved) return envelope(reply, 10404, 'Invalid request', 404);
   const definition: Action = actions[resolved]!;
 
-  const body = await readBody(request);
+  const services = options.services();
+  const upload = definition.fileField
+    ? await openFilePart(request, definition.fileField, await services.files.uploadLimit())
+    : null;
+  const body = upload ? upload.fields : await readBody(request);
   const params = new RequestParams(pathParams, body, request.query as Record<string, unknown>);
   const forbidden = forbiddenParam(params);
-  if (forbidden !== null)
+  if (forbidden !== null) {
+    await upload?.finish();
     return envelope(reply, 10101, `${new DomainError('ControlCharacter').localized('zh')} (${forbidden})`);
-  const services = options.services();
+  }
   try {
     const isJson = /json/i.test(String(request.headers['content-type'] ?? ''));
     const itemPassword = params.getFormOrQuery('_item_pwd', isJson);
     const viewer = (await resolveViewer(definition, params, request, services)).withVisitPassword(
       typeof itemPassword === 'string' ? itemPassword : undefined,
     );
-    const data = await runAction(definition, { services, viewer, params, request, reply });
+    const data = await runAction(definition, {
+      services,
+      viewer,
+      params,
+      request,
+      reply,
+      file: upload?.file ?? null,
+    });
     if (reply.sent) return reply;
     return reply
       .type('application/json; charset=utf-8')
@@ -141,6 +155,8 @@ async function dispatch(
   } catch (err) {
     if (err instanceof DomainError) return envelope(reply, err.info.showdoc, err.localized('zh'));
     throw err;
+  } finally {
+    await upload?.finish();
   }
 }
 
@@ -216,4 +232,60 @@ async function readMultipart(request: FastifyRequest): Promise<Record<string, un
     throw bodyError(400, `malformed multipart body: ${(err as Error).message}`);
   }
   return fields;
+}
+
+/**
+ * An upload's fields up to its file part, and that part unread, so the file streams to storage with its
+ * size counted as it arrives. The multipart parser cuts the file one byte past the upload limit, which
+ * the upload sees as too large. `finish` reads whatever is left (the rest of a refused file, later parts)
+ * so the request ends cleanly whatever the action did.
+ */
+async function openFilePart(
+  request: FastifyRequest,
+  fieldName: string,
+  uploadLimit: number,
+): Promise<{ fields: Record<string, unknown>; file: UploadedFile | null; finish(): Promise<void> }> {
+  if (!request.isMultipart()) {
+    return { fields: await readBody(request), file: null, finish: async () => undefined };
+  }
+  const fields: Record<string, unknown> = Object.create(null);
+  const parts = request.parts({ limits: { fileSize: uploadLimit + 1, files: 1 } })[Symbol.asyncIterator]();
+  let file: UploadedFile | null = null;
+  const finish = async () => {
+    try {
+      if (file) await drain(file.stream);
+      for (let next = await parts.next(); !next.done; next = await parts.next()) {
+        if (next.value.type === 'file') await drain(next.value.file);
+      }
+    } catch {
+      // The answer is already decided; a malformed tail only ends the request.
+    }
+  };
+  try {
+    for (let next = await parts.next(); !next.done; next = await parts.next()) {
+      const part = next.value;
+      if (part.type === 'file') {
+        if (part.fieldname === fieldName) {
+          file = { filename: part.filename, stream: part.file };
+          break;
+        }
+        await drain(part.file);
+      } else {
+        if (part.valueTruncated || part.fieldnameTruncated) throw bodyError(413, 'multipart field too large');
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    await finish();
+    const status = (err as Partial<FastifyError>).statusCode;
+    if (status !== undefined && status < 500) throw err;
+    throw bodyError(400, `malformed multipart body: ${(err as Error).message}`);
+  }
+  return { fields, file, finish };
+}
+
+/** Reads a stream to its end, keeping nothing. */
+async function drain(stream: NodeJS.ReadableStream & { readableEnded?: boolean; destroyed?: boolean }) {
+  if (stream.readableEnded || stream.destroyed) return;
+  for await (const chunk of stream) void chunk;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits, type IntrospectionMode } from '../../api/src/graphql';
 import { DEFAULT_BODY_LIMITS, type BodyLimits } from './http/body-limits';
 import { parseTrustProxy } from './http/trust-proxy';
+import type { S3Settings } from '../../api/src/storage/s3.storage';
 
 export interface AppConfig {
   port: number;
@@ -30,6 +31,8 @@ export interface AppConfig {
   cronToken?: string;
   /** How often expired edit locks are removed and announced, and how often the purge runs. */
   jobs: { lockSweepMs: number; purgeEveryMs: number };
+  /** STORAGE=s3 and S3_*: the bucket for uploads (wins over the site's oss settings); null: local or site. */
+  s3: S3Settings | null;
 }
 
 /** Every environment variable Quire reads, with its default (README's configuration table). */
@@ -58,6 +61,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appTimeZone: timeZone(env.APP_TIMEZONE || 'Asia/Shanghai'),
     cronToken: env.CRON_TOKEN || undefined,
     jobs: { lockSweepMs: 5_000, purgeEveryMs: 60 * 60 * 1000 },
+    s3: s3FromEnv(env),
   };
 }
 
@@ -93,4 +97,21 @@ function projectRoot(): string {
   let dir = __dirname;
   while (!fs.existsSync(path.join(dir, 'codegen.yml')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   return dir;
+}
+
+/** `STORAGE=s3` with `S3_BUCKET` (and endpoint, region, keys...); anything else leaves storage to the site. */
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | null {
+  if ((env.STORAGE ?? '').trim().toLowerCase() !== 's3') return null;
+  const endpoint = env.S3_ENDPOINT?.trim() ?? '';
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim();
+  return {
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    bucket: env.S3_BUCKET?.trim() ?? '',
+    accessKeyId: env.S3_ACCESS_KEY_ID?.trim() ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() ?? '',
+    forcePathStyle: pathStyle ? pathStyle === '1' || pathStyle === 'true' : endpoint !== '',
+    prefix: env.S3_PREFIX?.trim() ?? '',
+    publicDomain: env.S3_PUBLIC_DOMAIN?.trim() ?? '',
+  };
 }

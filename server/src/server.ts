@@ -20,6 +20,7 @@ import {
   formatExecutionResult,
   formatGraphQLError,
   localizeErrorsPlugin,
+  fileHttpPlugin,
   guardParseOptions,
   guardPlugin,
   guardSubscribe,
@@ -79,7 +80,12 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   });
   // One event bus per process: services publish to it, graphql-ws subscriptions read from it.
   const pubSub = createInProcessPubSub();
-  const domainOptions = { testCaptcha: config.testCaptcha, pubSub, cronToken: config.cronToken };
+  const domainOptions = {
+    testCaptcha: config.testCaptcha,
+    pubSub,
+    cronToken: config.cronToken,
+    storage: { uploadsDir: path.join(config.dataDir, 'uploads'), s3: config.s3 },
+  };
   const servicesFor = (): Services => buildServices(db.orm.em.fork(), domainOptions);
 
   await bootstrap(app, servicesFor(), config);
@@ -156,6 +162,18 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     },
     wsServer,
   );
+
+  // Files: uploads and downloads for GraphQL clients, authenticated as GraphQL is.
+  await app.register(fileHttpPlugin, {
+    services: servicesFor,
+    viewerOf: async (request, services) => {
+      const viewer = await viewerFromToken(services, bearerOrCookie(request), request.ip);
+      const visitor = request.cookies[VISITOR_COOKIE];
+      return viewer.user || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip);
+    },
+    byCookie: (request) =>
+      !/^Bearer\s+/i.test(request.headers.authorization ?? '') && !!request.cookies[SESSION_COOKIE],
+  });
 
   await app.register(compatRestPlugin, { services: servicesFor, timeZone: config.appTimeZone });
   await serveWebApp(app, config.webDist);

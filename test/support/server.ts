@@ -9,6 +9,8 @@ export const TEST_CAPTCHA = 'TEST-CAPTCHA';
 export const ADMIN = { username: 'admin', password: 'admin-password' };
 
 export interface TestServer extends RunningServer {
+  /** The server's data folder (uploads are under `uploads/`). */
+  dataDir: string;
   /** POST a form-encoded body (ShowDoc's dialect) and parse the JSON answer. */
   form(
     pathAndQuery: string,
@@ -56,6 +58,7 @@ export async function startTestServer(
   });
   return {
     ...server,
+    dataDir,
     async close() {
       await server.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -430,6 +430,63 @@ export const Codes = {
     en: 'The cron token is missing or wrong',
     zh: 'Forbidden',
   },
+  // Files (issue #16): ShowDoc's attachment messages (compat-api §11).
+  FileMissing: { showdoc: 10101, code: 'FILE_MISSING', en: 'No file was uploaded', zh: '未找到上传文件' },
+  FileTypeForbidden: {
+    showdoc: 10101,
+    code: 'FILE_TYPE_FORBIDDEN',
+    en: 'Files of this type may not be uploaded',
+    zh: '禁止上传该文件类型',
+  },
+  FileTypeNotAllowed: {
+    showdoc: 10101,
+    code: 'FILE_TYPE_NOT_ALLOWED',
+    en: 'This file type is not supported: compress it into a zip or rar archive, or ask the site administrator',
+    zh: '不支持上传该文件类型。可将文件压缩成 zip/rar 等压缩包后上传，或联系网站管理员',
+  },
+  FileTypeMismatch: {
+    showdoc: 10101,
+    code: 'FILE_TYPE_MISMATCH',
+    en: "The file's content does not match its extension",
+    zh: '文件内容与扩展名不符',
+  },
+  ImageTypeNotAllowed: {
+    showdoc: 10101,
+    code: 'IMAGE_TYPE_NOT_ALLOWED',
+    en: 'Images must be jpg, jpeg, gif, png, bmp or webp',
+    zh: '图片仅支持 jpg、jpeg、gif、png、bmp、webp 格式',
+  },
+  FileTooLarge: {
+    showdoc: 10101,
+    code: 'FILE_TOO_LARGE',
+    en: 'The file is larger than the upload limit',
+    zh: '文件大小超过限制',
+  },
+  UploadFailed: { showdoc: 10101, code: 'UPLOAD_FAILED', en: 'The upload failed', zh: '上传失败' },
+  FileNotFound: {
+    showdoc: 10101,
+    code: 'FILE_NOT_FOUND',
+    en: 'The file does not exist or you may not delete it',
+    zh: '文件不存在或无权删除',
+  },
+  FileOperationDenied: {
+    showdoc: 10101,
+    code: 'FILE_NOT_FOUND',
+    en: 'The file does not exist or you may not change it',
+    zh: '文件不存在或无权操作',
+  },
+  PageNotSavedYet: {
+    showdoc: 10103,
+    code: 'PAGE_NOT_SAVED',
+    en: 'Save the page once before adding files to it',
+    zh: '请至少先保存一次页面内容',
+  },
+  FileBindFailed: {
+    showdoc: 10101,
+    code: 'FILE_BIND_FAILED',
+    en: 'The file could not be bound',
+    zh: '绑定失败',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export interface CodeInfo {

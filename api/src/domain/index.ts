@@ -46,3 +46,8 @@ export type { SearchHit } from './search/search.service';
 export { publicSiteInfo } from './settings/settings.service';
 export type { SharedPage } from './share/share.service';
 export type { TeamSummary } from './teams/team.service';
+
+// Files: attachments, editor images and how a file is delivered.
+export { INLINE_TYPES } from './files/file-rules';
+export type { FileDelivery } from './files/file-delivery';
+export type { FileListFilter, FileTypeFilter, FileView } from './files/file.service';

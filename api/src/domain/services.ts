@@ -1,9 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { discardingPubSub, type PubSub } from '../pubsub/pubsub';
+import type { StorageOptions } from '../storage/storage-config';
 import { AccountService } from './accounts/account.service';
 import { CaptchaService } from './accounts/captcha.service';
 import { CatalogService } from './catalogs/catalog.service';
 import { ChangeLogService } from './changelog/changelog.service';
+import { FileService } from './files/file.service';
 import { PageHistoryService } from './history/history.service';
 import { ItemGroupService } from './items/item-group.service';
 import { ItemService } from './items/item.service';
@@ -30,6 +32,8 @@ export interface DomainOptions {
   pubSub?: PubSub;
   /** CRON_TOKEN: the header value that lets ShowDoc's `ScriptCron/run` start the purge. */
   cronToken?: string;
+  /** Where uploaded files are stored; absent: uploads fail (tests that do not upload). */
+  storage?: StorageOptions;
 }
 
 /** The services of one request, all sharing the request's EntityManager fork. */
@@ -59,6 +63,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const openApi = new OpenApiService(em, policy, pages, catalogs);
   const jobs = new JobsService(em, locks, options.cronToken);
   const messages = new MessageService(em);
+  const files = new FileService(em, policy, pages, settings, options.storage ?? null);
   return {
     em,
     settings,
@@ -83,6 +88,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     openApi,
     jobs,
     messages,
+    files,
   };
 }
 

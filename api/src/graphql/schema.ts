@@ -5,6 +5,7 @@ import { createInProcessPubSub, type PubSub } from '../pubsub/pubsub';
 import { AccountResolver } from './accounts/account.resolver';
 import { CatalogResolver, ItemMenuResolver } from './catalogs/catalog.resolver';
 import { ChangeLogResolver } from './changelog/changelog.resolver';
+import { FileResolver, PageAttachmentsResolver } from './files/file.resolver';
 import { PageHistoryResolver } from './history/history.resolver';
 import { ItemResolver } from './items/item.resolver';
 import { PageLockResolver } from './locks/lock.resolver';
@@ -36,6 +37,8 @@ export const resolvers = [
   TemplateResolver,
   ChangeLogResolver,
   MessageResolver,
+  FileResolver,
+  PageAttachmentsResolver,
 ] as const;
 
 /** `pubSub`: the process's event bus (a throwaway one when the schema is only printed). */

@@ -28,6 +28,8 @@ export const SETTING_DEFAULTS = {
   oauth2_open: '0',
   oauth2_form: '',
   login_secret_key: '',
+  /** Largest upload in MB (spec 000 §9: 4 MB). */
+  upload_limit_mb: '4',
 } as const;
 
 export type SettingName = keyof typeof SETTING_DEFAULTS;
