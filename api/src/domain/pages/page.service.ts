@@ -476,7 +476,8 @@ export class PageService {
           version: previous + 1,
         };
         const textChanged = stored.title !== changes.title || stored.content !== changes.content;
-        await this.em.nativeUpdate(Page, { id: stored.id }, changes);
+        // A copy: the native update replaces the entities it is given with their ids, in place.
+        await this.em.nativeUpdate(Page, { id: stored.id }, { ...changes });
         // A native update passes by the search index's flush hook (MySQL): keep the index in step here.
         if (textChanged) await reindexPages(this.em, [stored.id]);
         // The entity now holds what is stored: nothing left for a later flush to write.
