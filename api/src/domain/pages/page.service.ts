@@ -429,6 +429,10 @@ export class PageService {
     const { user } = writer;
     const keep = await historyToKeep(this.settings);
     const now = new Date();
+    // The commit flushes the unit of work; on SQLite a loaded datetime compares unequal to its own
+    // snapshot, so the untouched item and user rows would be rewritten (and locked) by every save.
+    this.em.getUnitOfWork().merge(item);
+    if (user) this.em.getUnitOfWork().merge(user);
     const saved = await inTransaction(
       this.em,
       async () => {
