@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/core';
+import { DeadlockException, LockWaitTimeoutException, type EntityManager } from '@mikro-orm/core';
 import { Item, MemberGroup, type User } from '../../../db/src';
 import { openTestDb, type TestDb } from '../../../test/support/db';
 import { buildItem, buildMember, buildUser, viewerOf } from '../../../test/support/factories';
 import { testDatabases } from '../../../test/support/mysql';
 import type { PageLockEvent } from '../pubsub/topics';
-import { afterCommit, inTransaction } from './transaction';
+import { afterCommit, CONTENTION_ATTEMPTS, inTransaction, isContention } from './transaction';
 
 const lockEvent = (pageId: number): PageLockEvent => ({
   pageId,
@@ -133,5 +133,82 @@ describe.each(testDatabases())('after-commit events on $name', (target) => {
     // Cached inside the transaction; fresh once it committed.
     expect(insideTransaction).toBe(false);
     expect((await services.policy.rights(viewer, item)).visit).toBe(true);
+  });
+
+  describe('retries after contention', () => {
+    // What the drivers raise when the server broke a transaction off: MySQL 1213 and 1205, SQLite busy.
+    const deadlock = () => new DeadlockException(Object.assign(new Error('Deadlock found'), { errno: 1213 }));
+
+    it("runs the work again after a deadlock and delivers only the committed attempt's events, once", async () => {
+      const { em, delivered } = request();
+      let attempts = 0;
+      const name = await inTransaction(
+        em,
+        async () => {
+          attempts++;
+          const row = await buildItem(em, owner, { name: `retried ${attempts}` });
+          afterCommit(em).queue('pageLockChanged', lockEvent(100 + attempts));
+          if (attempts < 3) throw deadlock();
+          return row.name;
+        },
+        { retryOnContention: true },
+      );
+      expect(attempts).toBe(3);
+      expect(name).toBe('retried 3');
+      expect(delivered).toEqual([103]);
+      const check = db.services().em;
+      expect(await check.count(Item, { name: { $in: ['retried 1', 'retried 2'] } })).toBe(0);
+      expect(await check.count(Item, { name: 'retried 3' })).toBe(1);
+    });
+
+    it('gives up after a bounded number of attempts, delivering nothing', async () => {
+      const { em, delivered } = request();
+      let attempts = 0;
+      const failing = inTransaction(
+        em,
+        async () => {
+          attempts++;
+          afterCommit(em).queue('pageLockChanged', lockEvent(200));
+          throw new LockWaitTimeoutException(new Error('Lock wait timeout exceeded'));
+        },
+        { retryOnContention: true },
+      );
+      await expect(failing).rejects.toBeInstanceOf(LockWaitTimeoutException);
+      expect(attempts).toBe(CONTENTION_ATTEMPTS);
+      expect(delivered).toEqual([]);
+    });
+
+    it('never reruns work that did not ask for it, nor after an error that is not contention', async () => {
+      const { em } = request();
+      let plain = 0;
+      await expect(
+        inTransaction(em, async () => {
+          plain++;
+          throw deadlock();
+        }),
+      ).rejects.toBeInstanceOf(DeadlockException);
+      expect(plain).toBe(1);
+      let failing = 0;
+      await expect(
+        inTransaction(
+          em,
+          async () => {
+            failing++;
+            throw new Error('bad input');
+          },
+          { retryOnContention: true },
+        ),
+      ).rejects.toThrow('bad input');
+      expect(failing).toBe(1);
+    });
+
+    it('tells contention from other failures', () => {
+      expect(isContention(deadlock())).toBe(true);
+      expect(isContention(Object.assign(new Error('x'), { errno: 1205 }))).toBe(true);
+      expect(isContention(Object.assign(new Error('x'), { code: 'SQLITE_BUSY' }))).toBe(true);
+      expect(isContention(new Error('SQLITE_BUSY: database is locked'))).toBe(true);
+      expect(isContention(Object.assign(new Error('Duplicate entry'), { errno: 1062 }))).toBe(false);
+      expect(isContention('deadlock')).toBe(false);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { DeadlockException, LockWaitTimeoutException, type EntityManager } from '@mikro-orm/core';
 import type { PageLockEvent } from '../pubsub/topics';
 
 /**
@@ -99,25 +99,70 @@ function guarded(run: () => void): void {
   }
 }
 
+export interface TransactionOptions {
+  /**
+   * Runs `work` again, after a short random pause, when the database gave up on it for contention (a
+   * deadlock, a lock wait timeout, SQLite busy). Only for work that can run twice: it re-reads what it
+   * changes inside the transaction and writes with native statements, leaving nothing in the unit of
+   * work (a rollback does not undo the unit of work's in-memory state).
+   */
+  retryOnContention?: boolean;
+}
+
+/** Attempts of a retried transaction, the first included: enough to outlast a burst of writers. */
+export const CONTENTION_ATTEMPTS = 8;
+/** Upper bound of the first pause; it doubles per attempt (full jitter, so retries do not collide again). */
+const BACKOFF_MS = 4;
+
+/**
+ * Whether the database refused a statement for contention rather than for what it asked: MySQL 1213
+ * (deadlock) and 1205 (lock wait timeout), SQLite busy/locked. Trying again later can succeed.
+ */
+export function isContention(err: unknown): boolean {
+  if (err instanceof DeadlockException || err instanceof LockWaitTimeoutException) return true;
+  if (!(err instanceof Error)) return false;
+  const { code, errno } = err as Error & { code?: unknown; errno?: unknown };
+  if (errno === 1213 || errno === 1205) return true;
+  if (
+    typeof code === 'string' &&
+    /^(SQLITE_BUSY|SQLITE_LOCKED|ER_LOCK_DEADLOCK|ER_LOCK_WAIT_TIMEOUT)/.test(code)
+  )
+    return true;
+  return /database is locked/i.test(err.message);
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * Runs `work` in one transaction on the request's EntityManager itself (not a fork), so every service
  * sharing that EntityManager (the change log, the policy) writes inside it. Nested calls join the
- * outer transaction, and their side effects wait for its commit. Validate before changing entities: a
- * rollback does not undo in-memory changes.
+ * outer transaction (and its retries), and their side effects wait for its commit. Validate before
+ * changing entities: a rollback does not undo in-memory changes. Events queued by an attempt that rolled
+ * back are dropped, so a retried write announces itself once, for the attempt that committed.
  */
-export async function inTransaction<T>(em: EntityManager, work: () => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  em: EntityManager,
+  work: () => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
   if (em.isInTransaction()) return work();
   const bus = afterCommit(em);
-  await em.begin();
-  let result: T;
-  try {
-    result = await work();
-    await em.commit();
-  } catch (err) {
-    await em.rollback();
-    bus.rolledBack();
-    throw err;
+  const attempts = options.retryOnContention ? CONTENTION_ATTEMPTS : 1;
+  for (let attempt = 1; ; attempt++) {
+    await em.begin();
+    let result: T;
+    try {
+      result = await work();
+      await em.commit();
+    } catch (err) {
+      // A deadlocked transaction is already rolled back by the server; the driver may then refuse ours.
+      await em.rollback().catch(() => em.resetTransactionContext());
+      bus.rolledBack();
+      if (attempt >= attempts || !isContention(err)) throw err;
+      await pause(Math.random() * BACKOFF_MS * 2 ** attempt);
+      continue;
+    }
+    bus.committed();
+    return result;
   }
-  bus.committed();
-  return result;
 }

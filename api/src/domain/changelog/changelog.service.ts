@@ -102,8 +102,18 @@ export class ChangeLogService {
 
   /** Records who changed what; call inside the write's transaction (it flushes with it). */
   async record(item: Item, user: User | null, entry: ChangeEntry): Promise<void> {
-    this.em.persist(
-      this.em.create(ItemChangeLog, {
+    await this.em.flush();
+    await this.append(item, user, entry);
+  }
+
+  /**
+   * `record` without flushing the unit of work: one native insert, for writes that make their own
+   * changes with native statements (a page save), so it can run again when its transaction is retried.
+   */
+  async append(item: Item, user: User | null, entry: ChangeEntry): Promise<void> {
+    const row = this.em.create(
+      ItemChangeLog,
+      {
         item,
         user,
         actionType: entry.action,
@@ -111,9 +121,10 @@ export class ChangeLogService {
         objectId: entry.objectId,
         objectName: entry.objectName.slice(0, 255),
         remark: (entry.remark ?? '').slice(0, 255),
-      }),
+      },
+      { persist: false },
     );
-    await this.em.flush();
+    await this.em.insert(row);
     await this.trim(item.id);
   }
 
@@ -121,7 +132,13 @@ export class ChangeLogService {
     const cutoff = await this.em.find(
       ItemChangeLog,
       { item: itemId },
-      { orderBy: { id: 'desc' }, offset: CHANGE_LOG_KEEP, limit: 1, fields: ['id'] },
+      {
+        orderBy: { id: 'desc' },
+        offset: CHANGE_LOG_KEEP,
+        limit: 1,
+        fields: ['id'],
+        disableIdentityMap: true,
+      },
     );
     if (cutoff[0]) await this.em.nativeDelete(ItemChangeLog, { item: itemId, id: { $lte: cutoff[0].id } });
   }

@@ -18,29 +18,35 @@ export function checkNotifyText(text: string | undefined): void {
 /**
  * Save-and-notify (compat-api §5.2 `is_notify`): one `remind` text about the page update, delivered as an
  * unread message to every subscriber of the page, the editor included. The message centre reads these
- * rows; the caller's transaction and flush write them with the page, so a save that rolls back leaves no
- * reminder behind. Pushing them further (webhooks) listens to `pageNotified`, delivered after the commit.
+ * rows; written with native inserts in the caller's transaction, so a save that rolls back leaves no
+ * reminder behind and a retried save writes them once. Pushing them further (webhooks) listens to
+ * `pageNotified`, delivered after the commit.
  */
-export function notifySubscribers(
+export async function notifySubscribers(
   em: EntityManager,
   page: Page,
   from: User,
   text: string,
   subscribers: readonly Subscription[],
-): MessageContent {
-  const content = em.create(MessageContent, {
-    fromUser: from,
-    fromName: from.username,
-    messageType: 'remind',
-    content: text,
-    actionType: 'update',
-    objectType: 'page',
-    objectId: page.id,
-  });
-  em.persist(content);
-  for (const { user } of subscribers) {
-    em.persist(em.create(Message, { fromUser: from, toUser: user, messageType: 'remind', content }));
-  }
+): Promise<MessageContent> {
+  const content = em.create(
+    MessageContent,
+    {
+      fromUser: from,
+      fromName: from.username,
+      messageType: 'remind',
+      content: text,
+      actionType: 'update',
+      objectType: 'page',
+      objectId: page.id,
+    },
+    { persist: false },
+  );
+  await em.insert(content);
+  const messages = subscribers.map(({ user }) =>
+    em.create(Message, { fromUser: from, toUser: user, messageType: 'remind', content }, { persist: false }),
+  );
+  if (messages.length) await em.insertMany(messages);
   return content;
 }
 

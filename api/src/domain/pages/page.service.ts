@@ -1,7 +1,6 @@
-// Over 500 lines on purpose: saving a page (create, or an update that claims the next version and retries
-// once) is one operation for both doors and the open API, and `readable`/`writable` are the page checks
+// Over 500 lines on purpose: saving a page (create, or an update under the page's row lock) is one operation for both doors and the open API, and `readable`/`writable` are the page checks
 // every other page service (history, locks, shares) goes through. Notifications sit in page-notification.ts.
-import { Reference, type EntityManager } from '@mikro-orm/core';
+import { LockMode, Reference, type EntityManager } from '@mikro-orm/core';
 import {
   AttachmentPage,
   DEFAULT_S_NUMBER,
@@ -12,7 +11,8 @@ import {
   SinglePageLink,
   Subscription,
   type Catalog,
-  type Item,
+  Item,
+  reindexPages,
   type User,
 } from '../../../../db/src';
 import { loadCatalogPath } from '../catalogs/catalog-tree';
@@ -29,8 +29,6 @@ import { checkNotifyText, notifySubscribers, pageSubscribers } from './page-noti
 
 export const PAGE_TITLE_MAX = 255;
 export const PAGE_COMMENTS_MAX = 255;
-/** A concurrent save between our read and our write is retried this often before giving up. */
-const SAVE_ATTEMPTS = 3;
 
 export interface SavePageInput {
   /** Absent: create. */
@@ -151,7 +149,7 @@ export class PageService {
     if (page.item.id !== item.id) throw new DomainError('PageNotInItem');
     requireWritableScope(rights, await this.topOf(item, page.catalog), 'page');
     if (page.isDraft && page.author?.id !== viewer.user?.id) throw new DomainError('PageDraft');
-    return this.updateRetrying(writerOf(user), item, page, title ?? page.title, catalog, input);
+    return this.update(writerOf(user), item, page, title ?? page.title, catalog, input);
   }
 
   /**
@@ -168,7 +166,7 @@ export class PageService {
     if (!input.id) return this.create(API_WRITER, item, title, input.catalog, fields);
     const page = await this.em.findOne(Page, { id: input.id, item, deletedAt: null });
     if (!page) throw new DomainError('PageNotFound');
-    return this.updateRetrying(API_WRITER, item, page, title, input.catalog, fields);
+    return this.update(API_WRITER, item, page, title, input.catalog, fields);
   }
 
   /**
@@ -201,26 +199,6 @@ export class PageService {
       content: source.content,
       extInfo: source.extInfo,
     });
-  }
-
-  /** Saves over `page`, looking again when another save got in between (see `save`). */
-  private async updateRetrying(
-    writer: PageWriter,
-    item: Item,
-    page: Page,
-    title: string,
-    catalog: Catalog | null | undefined,
-    input: SavePageInput,
-  ): Promise<Page> {
-    for (let attempt = 1; ; attempt++) {
-      if (input.baseVersion !== undefined && input.baseVersion !== page.version) throw versionConflict(page);
-      const saved = await this.update(writer, item, page, title, catalog, input);
-      if (saved) return saved;
-      // Someone saved between our read and our write: look again.
-      const current = await this.em.refresh(page);
-      if (!current || current.deletedAt) throw new DomainError('PageNotFound');
-      if (input.baseVersion !== undefined || attempt >= SAVE_ATTEMPTS) throw versionConflict(current);
-    }
   }
 
   /** A readable page with its catalog path; other items, scopes and drafts are refused. */
@@ -418,9 +396,8 @@ export class PageService {
       this.em.persist(page);
       // The creator follows the page's updates, as in ShowDoc.
       if (user) this.em.persist(this.em.create(Subscription, { user, page, actionType: 'update' }));
-      this.touchItem(item, title, now);
       await this.em.flush();
-      await this.changeLog.record(item, user, {
+      await this.changeLog.append(item, user, {
         action: 'create',
         objectType: 'page',
         objectId: page.id,
@@ -428,10 +405,19 @@ export class PageService {
         remark: remarkOf(writer),
       });
       return page;
+    }).then(async (page) => {
+      await this.touchItem(item, title, page.createdAt);
+      return page;
     });
   }
 
-  /** One update attempt; null when another save got in first (nothing is written then). */
+  /**
+   * Writes a new version of `page` under its row lock, so saves of one page queue up (the last one wins,
+   * every one lands in history) and a `baseVersion` has exactly one winner. The lock is taken before any
+   * insert whose foreign key check share-locks the item, and the item's update time is written after the
+   * commit: saves of different pages of one item share the item row and never deadlock on it. Native
+   * statements only, so a transaction the database broke off for contention simply runs again.
+   */
   private async update(
     writer: PageWriter,
     item: Item,
@@ -439,74 +425,111 @@ export class PageService {
     title: string,
     catalog: Catalog | null | undefined,
     input: SavePageInput,
-  ): Promise<Page | null> {
+  ): Promise<Page> {
     const { user } = writer;
     const keep = await historyToKeep(this.settings);
-    return inTransaction(this.em, async () => {
-      const previous = page.version;
-      // Claims the next version: 0 rows means the stored page is no longer the one we read.
-      const claimed = await this.em.nativeUpdate(
-        Page,
-        { id: page.id, version: previous },
-        { version: previous + 1 },
-      );
-      if (!claimed) return null;
-      const now = new Date();
-      this.em.persist(
-        this.em.create(PageHistory, {
-          page,
-          item,
-          catalogId: page.catalog?.id ?? null,
-          title: page.title,
-          content: page.content,
-          comments: page.comments,
-          author: page.author,
-          authorName: page.authorName,
-          version: previous,
-          // When that version was saved, as ShowDoc's history `addtime`.
-          createdAt: page.updatedAt,
-        }),
-      );
-      page.title = title;
-      page.content = input.content;
-      page.comments = (input.comments ?? '').slice(0, PAGE_COMMENTS_MAX);
-      if (catalog !== undefined) page.catalog = catalog;
-      if (input.sNumber !== undefined) page.sNumber = input.sNumber;
-      if (input.isDraft !== undefined) page.isDraft = input.isDraft;
-      if (input.extInfo !== undefined) page.extInfo = input.extInfo || runApiExtInfo(item, input.content);
-      page.author = user;
-      page.authorName = writer.name;
-      page.updatedAt = now;
-      page.version = previous + 1;
-      this.touchItem(item, title, now);
-      await this.em.flush();
-      await trimHistory(this.em, page.id, keep);
-      await this.changeLog.record(item, user, {
-        action: 'update',
-        objectType: 'page',
-        objectId: page.id,
-        objectName: page.title,
-        remark: remarkOf(writer),
-      });
-      if (input.notifyText !== undefined && user) {
-        const subscribers = await pageSubscribers(this.em, page);
-        notifySubscribers(this.em, page, user, input.notifyText, subscribers);
-        await this.em.flush();
-        afterCommit(this.em).queue('pageNotified', {
-          pageId: page.id,
-          itemId: item.id,
-          fromUserId: user.id,
-          toUserIds: subscribers.map((s) => s.user.id),
+    const now = new Date();
+    // The commit flushes the unit of work; on SQLite a loaded datetime compares unequal to its own
+    // snapshot, so the untouched item and user rows would be rewritten (and locked) by every save.
+    this.em.getUnitOfWork().merge(item);
+    if (user) this.em.getUnitOfWork().merge(user);
+    const saved = await inTransaction(
+      this.em,
+      async () => {
+        const stored = await this.em.findOne(
+          Page,
+          { id: page.id },
+          { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+        );
+        if (!stored || stored.deletedAt) throw new DomainError('PageNotFound');
+        if (input.baseVersion !== undefined && input.baseVersion !== stored.version) {
+          throw versionConflict(stored);
+        }
+        const previous = stored.version;
+        const history = this.em.create(
+          PageHistory,
+          {
+            page: stored,
+            item,
+            catalogId: stored.catalog?.id ?? null,
+            title: stored.title,
+            content: stored.content,
+            comments: stored.comments,
+            author: stored.author,
+            authorName: stored.authorName,
+            version: previous,
+            // When that version was saved, as ShowDoc's history `addtime`.
+            createdAt: stored.updatedAt,
+          },
+          { persist: false },
+        );
+        await this.em.insert(history);
+        const changes = {
+          title,
+          content: input.content,
+          comments: (input.comments ?? '').slice(0, PAGE_COMMENTS_MAX),
+          ...(catalog !== undefined && { catalog }),
+          ...(input.sNumber !== undefined && { sNumber: input.sNumber }),
+          ...(input.isDraft !== undefined && { isDraft: input.isDraft }),
+          ...(input.extInfo !== undefined && {
+            extInfo: input.extInfo || runApiExtInfo(item, input.content),
+          }),
+          author: user,
+          authorName: writer.name,
+          updatedAt: now,
+          version: previous + 1,
+        };
+        const textChanged = stored.title !== changes.title || stored.content !== changes.content;
+        // A copy: the native update replaces the entities it is given with their ids, in place.
+        await this.em.nativeUpdate(Page, { id: stored.id }, { ...changes });
+        // A native update passes by the search index's flush hook (MySQL): keep the index in step here.
+        if (textChanged) await reindexPages(this.em, [stored.id]);
+        // The entity now holds what is stored: nothing left for a later flush to write.
+        Object.assign(stored, changes);
+        this.em.getUnitOfWork().merge(stored);
+        // History rows of a page never outnumber its earlier versions: most saves have nothing to trim.
+        if (previous > keep) await trimHistory(this.em, stored.id, keep);
+        await this.changeLog.append(item, user, {
+          action: 'update',
+          objectType: 'page',
+          objectId: stored.id,
+          objectName: stored.title,
+          remark: remarkOf(writer),
         });
-      }
-      return page;
-    });
+        if (input.notifyText !== undefined && user) {
+          const subscribers = await pageSubscribers(this.em, stored);
+          await notifySubscribers(this.em, stored, user, input.notifyText, subscribers);
+          afterCommit(this.em).queue('pageNotified', {
+            pageId: stored.id,
+            itemId: item.id,
+            fromUserId: user.id,
+            toUserIds: subscribers.map((s) => s.user.id),
+          });
+        }
+        return stored;
+      },
+      { retryOnContention: true },
+    );
+    await this.touchItem(item, title, now);
+    return saved;
   }
 
-  /** Page writes bump the item's update time; a single-page item is named after its page. */
-  private touchItem(item: Item, title: string, now: Date): void {
-    item.lastUpdateAt = now;
-    if (item.type === ItemType.SinglePage) item.name = title.slice(0, 200);
+  /**
+   * Page writes bump the item's update time; a single-page item is named after its page. One statement
+   * after the page's commit (inside a caller's transaction, at its end): it locks only the item row and
+   * never while holding another lock a concurrent save could be waiting for.
+   */
+  private async touchItem(item: Item, title: string, now: Date): Promise<void> {
+    const changes =
+      item.type === ItemType.SinglePage
+        ? { lastUpdateAt: now, name: title.slice(0, 200) }
+        : { lastUpdateAt: now };
+    // A later save of another page may have committed first: the update time never goes back.
+    const where =
+      item.type === ItemType.SinglePage ? { id: item.id } : { id: item.id, lastUpdateAt: { $lt: now } };
+    await this.em.nativeUpdate(Item, where, changes);
+    Object.assign(item, changes);
+    this.em.getUnitOfWork().merge(item);
   }
 
   /** The top-level catalog above a catalog of `item` (-1 when its chain is broken), null at the root. */
