@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_RATE_LIMITS, type RateLimitRules } from '../../api/src/domain';
 
 export interface AppConfig {
   port: number;
@@ -18,6 +19,10 @@ export interface AppConfig {
   appTimeZone: string;
   /** CRON_TOKEN: lets an outside cron start the purge through ShowDoc's `ScriptCron/run` (unset: refused). */
   cronToken?: string;
+  /** REDIS_URL: rate-limit counters shared by every node; unset: each process counts in memory. */
+  redisUrl?: string;
+  /** Attempts allowed per client address and per account, item... (README: rate limits). */
+  rateLimits: RateLimitRules;
   /** How often expired edit locks are removed and announced, and how often the purge runs. */
   jobs: { lockSweepMs: number; purgeEveryMs: number };
 }
@@ -38,6 +43,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimit: Number.parseInt(env.QUIRE_BODY_LIMIT ?? String(8 * 1024 * 1024), 10),
     appTimeZone: timeZone(env.APP_TIMEZONE || 'Asia/Shanghai'),
     cronToken: env.CRON_TOKEN || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    rateLimits: DEFAULT_RATE_LIMITS,
     jobs: { lockSweepMs: 5_000, purgeEveryMs: 60 * 60 * 1000 },
   };
 }

@@ -7,6 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { Redis } from 'ioredis';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -29,6 +30,7 @@ import {
   hashToken,
   JobScheduler,
   newToken,
+  RateLimits,
   Viewer,
   type Language,
   type Services,
@@ -73,7 +75,13 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   });
   // One event bus per process: services publish to it, graphql-ws subscriptions read from it.
   const pubSub = createInProcessPubSub();
-  const domainOptions = { testCaptcha: config.testCaptcha, pubSub, cronToken: config.cronToken };
+  // Rate-limit counters: in this process, or in Redis so that every node counts the same attempts.
+  const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
+  const rateLimits = new RateLimits(
+    redis ? { kind: 'redis', client: redis } : { kind: 'memory' },
+    config.rateLimits,
+  );
+  const domainOptions = { testCaptcha: config.testCaptcha, pubSub, cronToken: config.cronToken, rateLimits };
   const servicesFor = (): Services => buildServices(db.orm.em.fork(), domainOptions);
 
   await bootstrap(app, servicesFor(), config);
@@ -174,6 +182,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       wsServer.close();
       await app.close();
       await db.close();
+      await redis?.quit();
     },
   };
 }
