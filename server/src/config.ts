@@ -21,6 +21,8 @@ export interface AppConfig {
   cronToken?: string;
   /** REDIS_URL: rate-limit counters shared by every node; unset: each process counts in memory. */
   redisUrl?: string;
+  /** QUIRE_REDIS_PREFIX: first part of every Redis key, so several sites can share one Redis. */
+  redisPrefix: string;
   /** Attempts allowed per client address and per account, item... (README: rate limits). */
   rateLimits: RateLimitRules;
   /** How often expired edit locks are removed and announced, and how often the purge runs. */
@@ -44,6 +46,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appTimeZone: timeZone(env.APP_TIMEZONE || 'Asia/Shanghai'),
     cronToken: env.CRON_TOKEN || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.QUIRE_REDIS_PREFIX || 'quire',
     rateLimits: DEFAULT_RATE_LIMITS,
     jobs: { lockSweepMs: 5_000, purgeEveryMs: 60 * 60 * 1000 },
   };

@@ -78,7 +78,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   // Rate-limit counters: in this process, or in Redis so that every node counts the same attempts.
   const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
   const rateLimits = new RateLimits(
-    redis ? { kind: 'redis', client: redis } : { kind: 'memory' },
+    redis ? { kind: 'redis', client: redis, prefix: config.redisPrefix } : { kind: 'memory' },
     config.rateLimits,
   );
   const domainOptions = { testCaptcha: config.testCaptcha, pubSub, cronToken: config.cronToken, rateLimits };

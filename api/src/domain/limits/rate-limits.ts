@@ -33,19 +33,19 @@ export interface RateLimitRules {
 const HOUR = 3600;
 export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   login: {
-    address: { freeAttempts: 10, windowSeconds: HOUR, maxBlockSeconds: HOUR },
+    address: { freeAttempts: 30, windowSeconds: HOUR, maxBlockSeconds: HOUR },
     target: { freeAttempts: 5, windowSeconds: 15 * 60, maxBlockSeconds: 15 * 60 },
   },
   ownerPassword: {
-    address: { freeAttempts: 10, windowSeconds: HOUR, maxBlockSeconds: HOUR },
+    address: { freeAttempts: 30, windowSeconds: HOUR, maxBlockSeconds: HOUR },
     target: { freeAttempts: 5, windowSeconds: 15 * 60, maxBlockSeconds: 15 * 60 },
   },
   oldPassword: {
-    address: { freeAttempts: 10, windowSeconds: HOUR, maxBlockSeconds: HOUR },
+    address: { freeAttempts: 30, windowSeconds: HOUR, maxBlockSeconds: HOUR },
     target: { freeAttempts: 5, windowSeconds: 15 * 60, maxBlockSeconds: 15 * 60 },
   },
   visitPassword: {
-    address: { freeAttempts: 10, windowSeconds: HOUR, maxBlockSeconds: HOUR },
+    address: { freeAttempts: 30, windowSeconds: HOUR, maxBlockSeconds: HOUR },
     target: { freeAttempts: 20, windowSeconds: 15 * 60, maxBlockSeconds: 15 * 60 },
   },
   captcha: { freeAttempts: 120, windowSeconds: 10 * 60, maxBlockSeconds: 10 * 60 },
@@ -92,6 +92,12 @@ export class Throttle {
   async forgive(key: string): Promise<void> {
     await this.counter.reward(key, 1);
   }
+
+  /** Forgets every attempt of the key, and any wait it was given. */
+  async reset(key: string): Promise<void> {
+    await this.counter.delete(key);
+    await this.blocks.delete(key);
+  }
 }
 
 /**
@@ -127,9 +133,11 @@ export class GuessLimiter {
     const atTarget = await this.byTarget.count(target);
     if (!cleanAddress) await this.refuseWhileWaiting(atTarget.waitMs);
     return {
+      // The secret's holder proved it: the target's count starts again (as ShowDoc's lock did), while
+      // the address keeps its other failures and only this attempt is taken back.
       succeeded: async () => {
         await this.byAddress.forgive(addressKey);
-        await this.byTarget.forgive(target);
+        await this.byTarget.reset(target);
       },
     };
   }
