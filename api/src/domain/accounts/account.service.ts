@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { User, UserGroup, UserToken } from '../../../../db/src';
 import { DomainError } from '../errors';
-import { RateLimits } from '../limits/rate-limits';
+import type { RateLimits } from '../limits/rate-limits';
 import type { SettingsService } from '../settings/settings.service';
 import type { Viewer } from '../viewer';
 import type { CaptchaService } from './captcha.service';
@@ -68,7 +68,7 @@ export class AccountService {
     if (!USERNAME_PATTERN.test(username)) throw new DomainError('UsernameInvalid');
     await this.checkPasswordPolicy(input.password);
     if (input.password !== input.confirmPassword) throw new DomainError('PasswordsDiffer');
-    await RateLimits.take(this.limits.register, ip);
+    await this.limits.register.take(ip);
     if (!(await this.captchas.verify(input.captchaId, input.captcha, now)))
       throw new DomainError('CaptchaWrong');
     if (await this.findByLogin(username)) throw new DomainError('UsernameTaken');

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import svgCaptcha from 'svg-captcha';
 import { Captcha } from '../../../../db/src';
-import { RateLimits } from '../limits/rate-limits';
+import type { RateLimits } from '../limits/rate-limits';
 
 /** ShowDoc's alphabet: no 0/O, 1/I that readers confuse. */
 export const CAPTCHA_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -32,7 +32,7 @@ export class CaptchaService {
 
   /** A new captcha for the client at `address`; each costs a row, so an address gets a limited number. */
   async create(address: string, now = new Date()): Promise<Captcha> {
-    await RateLimits.take(this.limits.captcha, address);
+    await this.limits.captcha.take(address);
     let code = '';
     for (let i = 0; i < CAPTCHA_LENGTH; i++)
       code += CAPTCHA_ALPHABET[crypto.randomInt(CAPTCHA_ALPHABET.length)];

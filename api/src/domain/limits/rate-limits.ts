@@ -88,6 +88,15 @@ export class Throttle {
     return { attempts, waitMs: seconds * 1000 };
   }
 
+  /** Counts one use by a client address, refusing it while the address has to wait. */
+  async take(address: string): Promise<void> {
+    const key = address || 'unknown';
+    const waiting = await this.waitMs(key);
+    if (waiting > 0) throw refusal('TooManyAttempts', waiting);
+    const { waitMs } = await this.count(key);
+    if (waitMs > 0) throw refusal('TooManyAttempts', waitMs);
+  }
+
   /** A successful attempt does not count against the key. */
   async forgive(key: string): Promise<void> {
     await this.counter.reward(key, 1);
@@ -113,7 +122,7 @@ export class GuessLimiter {
     store: RateLimitStore,
     name: string,
     rule: GuessRule,
-    private readonly refusal: CodeName,
+    private readonly refusalCode: CodeName,
   ) {
     this.byAddress = new Throttle(store, `${name}:address`, rule.address);
     this.byTarget = new Throttle(store, `${name}:target`, rule.target);
@@ -143,7 +152,7 @@ export class GuessLimiter {
   }
 
   private async refuseWhileWaiting(waitMs: number): Promise<void> {
-    if (waitMs > 0) throw refusal(this.refusal, waitMs);
+    if (waitMs > 0) throw refusal(this.refusalCode, waitMs);
   }
 }
 
@@ -180,15 +189,6 @@ export class RateLimits {
     this.visitPassword = new GuessLimiter(store, 'visit-password', rules.visitPassword, 'TooManyAttempts');
     this.captcha = new Throttle(store, 'captcha', rules.captcha);
     this.register = new Throttle(store, 'register', rules.register);
-  }
-
-  /** Counts one use of a per-address limit, refusing it past the limit. */
-  static async take(throttle: Throttle, address: string): Promise<void> {
-    const key = address || 'unknown';
-    const waiting = await throttle.waitMs(key);
-    if (waiting > 0) throw refusal('TooManyAttempts', waiting);
-    const { waitMs } = await throttle.count(key);
-    if (waitMs > 0) throw refusal('TooManyAttempts', waitMs);
   }
 }
 
