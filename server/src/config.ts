@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_RATE_LIMITS, type RateLimitRules } from '../../api/src/domain';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits, type IntrospectionMode } from '../../api/src/graphql';
 import { DEFAULT_BODY_LIMITS, type BodyLimits } from './http/body-limits';
 import { parseTrustProxy } from './http/trust-proxy';
@@ -29,6 +30,12 @@ export interface AppConfig {
   trustProxy: false | string[];
   /** CRON_TOKEN: lets an outside cron start the purge through ShowDoc's `ScriptCron/run` (unset: refused). */
   cronToken?: string;
+  /** REDIS_URL: rate-limit counters shared by every node; unset: each process counts in memory. */
+  redisUrl?: string;
+  /** QUIRE_REDIS_PREFIX: first part of every Redis key, so several sites can share one Redis. */
+  redisPrefix: string;
+  /** Attempts allowed per client address and per account, item... (README: rate limits). */
+  rateLimits: RateLimitRules;
   /** How often expired edit locks are removed and announced, and how often the purge runs. */
   jobs: { lockSweepMs: number; purgeEveryMs: number };
   /** STORAGE=s3 and S3_*: the bucket for uploads (wins over the site's oss settings); null: local or site. */
@@ -60,6 +67,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.QUIRE_TRUST_PROXY),
     appTimeZone: timeZone(env.APP_TIMEZONE || 'Asia/Shanghai'),
     cronToken: env.CRON_TOKEN || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.QUIRE_REDIS_PREFIX || 'quire',
+    rateLimits: DEFAULT_RATE_LIMITS,
     jobs: { lockSweepMs: 5_000, purgeEveryMs: 60 * 60 * 1000 },
     s3: s3FromEnv(env),
   };

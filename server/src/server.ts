@@ -7,6 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { Redis } from 'ioredis';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -35,6 +36,7 @@ import {
   hashToken,
   JobScheduler,
   newToken,
+  RateLimits,
   Viewer,
   type Language,
   type Services,
@@ -80,11 +82,18 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   });
   // One event bus per process: services publish to it, graphql-ws subscriptions read from it.
   const pubSub = createInProcessPubSub();
+  // Rate-limit counters: in this process, or in Redis so that every node counts the same attempts.
+  const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
+  const rateLimits = new RateLimits(
+    redis ? { kind: 'redis', client: redis, prefix: config.redisPrefix } : { kind: 'memory' },
+    config.rateLimits,
+  );
   const domainOptions = {
     testCaptcha: config.testCaptcha,
     pubSub,
     cronToken: config.cronToken,
     storage: { uploadsDir: path.join(config.dataDir, 'uploads'), s3: config.s3 },
+    rateLimits,
   };
   const servicesFor = (): Services => buildServices(db.orm.em.fork(), domainOptions);
 
@@ -212,6 +221,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       await app.close();
       await closeSqlParsePool();
       await db.close();
+      await redis?.quit();
     },
   };
 }

@@ -418,11 +418,13 @@ describe.each(testDatabases())('ShowDoc user endpoints on $name', (target) => {
   });
 
   describe('allUser (§2.7)', () => {
+    // Quire answers only a search of two characters or more (#15): ShowDoc listed every user for ''.
     it('lists {username, uid, name} with name null when never set, by uid, filtered by substring', async () => {
       const token = await register(server, 'zeta-one');
       await register(server, 'zeta-two');
       await register(server, 'omega');
-      const all = expectOk(await server.form(api('user/allUser'), { user_token: token }));
+      expect(expectOk(await server.form(api('user/allUser'), { user_token: token }))).toEqual([]);
+      const all = expectOk(await server.form(api('user/allUser'), { user_token: token, username: 'eg' }));
       expect(Array.isArray(all)).toBe(true);
       for (const user of all) {
         expect(Object.keys(user)).toEqual(['username', 'uid', 'name']);
@@ -447,10 +449,10 @@ describe.each(testDatabases())('ShowDoc user endpoints on $name', (target) => {
 
     it('treats LIKE wildcards in the filter as plain text', async () => {
       const token = await loginAdmin(server);
-      expect(expectOk(await server.form(api('user/allUser'), { user_token: token, username: '%' }))).toEqual(
+      expect(expectOk(await server.form(api('user/allUser'), { user_token: token, username: '%%' }))).toEqual(
         [],
       );
-      expect(expectOk(await server.form(api('user/allUser'), { user_token: token, username: '_' }))).toEqual(
+      expect(expectOk(await server.form(api('user/allUser'), { user_token: token, username: '__' }))).toEqual(
         [],
       );
     });

@@ -27,9 +27,15 @@ export const Codes = {
   },
   LoginLocked: {
     showdoc: 10204,
-    code: 'LOGIN_LOCKED',
-    en: 'Too many failed logins: the account is locked for 5 minutes',
+    code: 'RATE_LIMITED',
+    en: 'Too many failed logins: try again later',
     zh: '登录失败次数过多，账号已锁定5分钟',
+  },
+  TooManyAttempts: {
+    showdoc: 10101,
+    code: 'RATE_LIMITED',
+    en: 'Too many attempts: try again later',
+    zh: '尝试次数过多，请稍后再试',
   },
   CaptchaWrong: {
     showdoc: 10206,

@@ -10,6 +10,14 @@ export { JobScheduler, type ScheduledTask, type SchedulerLog } from './jobs/sche
 // Who is asking, and how a session token becomes that caller.
 export { Viewer } from './viewer';
 export { hashToken, newToken } from './accounts/token';
+export { mayKnowRole } from './accounts/account.service';
+export {
+  DEFAULT_RATE_LIMITS,
+  RateLimits,
+  type LimitRule,
+  type RateLimitRules,
+  type RateLimitStore,
+} from './limits/rate-limits';
 
 // Text the doors refuse at the door (NUL and other control characters).
 export { findForbiddenText, hasForbiddenControlCharacter } from './input/control-characters';

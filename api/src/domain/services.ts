@@ -23,6 +23,7 @@ import { SettingsService } from './settings/settings.service';
 import { ShareService } from './share/share.service';
 import { TeamService } from './teams/team.service';
 import { TemplateService } from './templates/template.service';
+import { RateLimits } from './limits/rate-limits';
 import { afterCommit } from './transaction';
 
 export interface DomainOptions {
@@ -34,13 +35,19 @@ export interface DomainOptions {
   cronToken?: string;
   /** Where uploaded files are stored; absent: uploads fail (tests that do not upload). */
   storage?: StorageOptions;
+  /** The process's rate limits (memory or Redis), built once; absent: one in-memory set per process. */
+  rateLimits?: RateLimits;
 }
+
+let processRateLimits: RateLimits | null = null;
 
 /** The services of one request, all sharing the request's EntityManager fork. */
 export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const settings = new SettingsService(em);
-  const captchas = new CaptchaService(em, { testAnswer: options.testCaptcha });
-  const accounts = new AccountService(em, settings, captchas);
+  // Limits outlive the request: services built without them still share one set, never a fresh one.
+  const limits = options.rateLimits ?? (processRateLimits ??= new RateLimits());
+  const captchas = new CaptchaService(em, limits, { testAnswer: options.testCaptcha });
+  const accounts = new AccountService(em, settings, captchas, limits);
   const policy = new PolicyService(em);
   const pubSub = options.pubSub ?? discardingPubSub;
   afterCommit(em).connectOnce(pubSub, (bus) =>
@@ -49,7 +56,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const changeLog = new ChangeLogService(em, policy);
   const catalogs = new CatalogService(em, policy, changeLog, settings);
   const pages = new PageService(em, policy, changeLog, settings);
-  const items = new ItemService(em, policy, changeLog, captchas);
+  const items = new ItemService(em, policy, changeLog, captchas, limits);
   const itemGroups = new ItemGroupService(em);
   const members = new MemberService(em, policy, settings, changeLog);
   const teamPolicy = new TeamPolicy(em, policy);

@@ -6,8 +6,8 @@ export const common: Controller = {
   createCaptcha: action({
     auth: 'anon',
     params: {},
-    async handle({ services }) {
-      const captcha = await services.captchas.create();
+    async handle({ services, viewer }) {
+      const captcha = await services.captchas.create(viewer.ip);
       return { captcha_id: captcha.id };
     },
   }),

@@ -19,7 +19,7 @@ import { SiteOption } from './option';
 import { Page, PageHistory, PageLock, PageSearchGram, RecycleEntry, SinglePageLink } from './page';
 import { Team, TeamItem, TeamItemMember, TeamMember } from './team';
 import { Template, TemplateItem } from './template';
-import { Captcha, LoginFailure, User, UserToken } from './user';
+import { Captcha, User, UserToken } from './user';
 
 export * from './attachment';
 export * from './base';
@@ -38,7 +38,6 @@ export const allEntities = [
   User,
   UserToken,
   Captcha,
-  LoginFailure,
   SiteOption,
   Item,
   ItemGroup,

@@ -77,20 +77,3 @@ export class Captcha extends BaseEntity<'usedAt'> {
   @Property({ type: 'datetime', nullable: true })
   usedAt: Date | null = null;
 }
-
-/** Failed logins per lower-cased login name; five in a row lock the account for five minutes. */
-@Entity({ tableName: 'login_failure' })
-export class LoginFailure extends BaseEntity<'failures' | 'lockedUntil'> {
-  @Property({ length: 190 })
-  @Unique()
-  loginKey!: string;
-
-  @Property()
-  failures: number = 0;
-
-  @Property({ type: 'datetime', nullable: true })
-  lockedUntil: Date | null = null;
-
-  @Property({ type: 'datetime' })
-  lastFailureAt: Date = new Date();
-}

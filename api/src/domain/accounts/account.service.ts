@@ -1,7 +1,8 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import { LoginFailure, User, UserGroup, UserToken } from '../../../../db/src';
+import { User, UserGroup, UserToken } from '../../../../db/src';
 import { DomainError } from '../errors';
+import type { RateLimits } from '../limits/rate-limits';
 import type { SettingsService } from '../settings/settings.service';
 import type { Viewer } from '../viewer';
 import type { CaptchaService } from './captcha.service';
@@ -12,11 +13,21 @@ import { hashToken, newToken } from './token';
 export const USERNAME_PATTERN = /^[A-Za-z0-9_\-\u4e00-\u9fa5]{2,30}$/;
 export const MAX_PASSWORD_BYTES = 100;
 export const MAX_NAME_LENGTH = 100;
-export const LOGIN_LOCK_AFTER_FAILURES = 5;
-export const LOGIN_LOCK_MS = 5 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The member picker needs a short list; ShowDoc returned every user. */
-export const USER_SEARCH_LIMIT = 200;
+/**
+ * The member picker needs a few names, not a directory of the site: a search answers at most this many
+ * matches, and only for a text of at least USER_SEARCH_MIN_LENGTH characters (ShowDoc listed every user).
+ */
+export const USER_SEARCH_LIMIT = 20;
+export const USER_SEARCH_MIN_LENGTH = 2;
+
+/**
+ * Whether the viewer may learn if `user` administers the site: administrators may, and everyone of
+ * themselves. Nobody else gets a list of whom to attack.
+ */
+export function mayKnowRole(viewer: Viewer, user: User): boolean {
+  return viewer.isAdmin || viewer.user?.id === user.id;
+}
 
 export interface CaptchaAnswer {
   captchaId: number;
@@ -46,6 +57,7 @@ export class AccountService {
     private readonly em: EntityManager,
     private readonly settings: SettingsService,
     private readonly captchas: CaptchaService,
+    private readonly limits: RateLimits,
   ) {}
 
   async register(input: RegisterInput, ip = '', now = new Date()): Promise<Session> {
@@ -56,6 +68,7 @@ export class AccountService {
     if (!USERNAME_PATTERN.test(username)) throw new DomainError('UsernameInvalid');
     await this.checkPasswordPolicy(input.password);
     if (input.password !== input.confirmPassword) throw new DomainError('PasswordsDiffer');
+    await this.limits.register.take(ip);
     if (!(await this.captchas.verify(input.captchaId, input.captcha, now)))
       throw new DomainError('CaptchaWrong');
     if (await this.findByLogin(username)) throw new DomainError('UsernameTaken');
@@ -83,35 +96,17 @@ export class AccountService {
     if (!(await this.captchas.verify(input.captchaId, input.captcha, now)))
       throw new DomainError('CaptchaWrong');
 
-    const loginKey = login.toLowerCase();
-    const failure = await this.em.findOne(LoginFailure, { loginKey });
-    if (failure?.lockedUntil && failure.lockedUntil > now) throw new DomainError('LoginLocked');
-
+    // Counted before the slow hash: parallel guesses each take their own count, none slips past it.
+    const attempt = await this.limits.login.admit(login.toLowerCase(), ip);
     const user = await this.findByLogin(login);
     const passwordOk = await verifyPassword(
       user?.passwordHash ?? (await decoyPasswordHash()),
       input.password,
     );
-    if (!user || !passwordOk) {
-      await this.recordFailure(failure, loginKey, now);
-      throw new DomainError('WrongCredentials');
-    }
-    if (failure) this.em.remove(failure);
+    if (!user || !passwordOk) throw new DomainError('WrongCredentials');
+    await attempt.succeeded();
     user.lastLoginAt = now;
     return this.openSession(user, ip, now);
-  }
-
-  /** Five failures in a row lock the login for five minutes (ShowDoc's counter never reached five). */
-  private async recordFailure(failure: LoginFailure | null, loginKey: string, now: Date): Promise<void> {
-    const row = failure ?? this.em.create(LoginFailure, { loginKey, lastFailureAt: now });
-    if (row.lockedUntil && row.lockedUntil <= now) {
-      row.failures = 0;
-      row.lockedUntil = null;
-    }
-    row.failures += 1;
-    row.lastFailureAt = now;
-    if (row.failures >= LOGIN_LOCK_AFTER_FAILURES) row.lockedUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
-    await this.em.persist(row).flush();
   }
 
   private async openSession(user: User, ip: string, now: Date): Promise<Session> {
@@ -161,7 +156,9 @@ export class AccountService {
     const user = viewer.requireUser();
     if (!newPassword) throw new DomainError('NewPasswordRequired');
     await this.checkPasswordPolicy(newPassword);
+    const attempt = await this.limits.oldPassword.admit(`user:${user.id}`, viewer.ip);
     if (!(await verifyPassword(user.passwordHash, oldPassword))) throw new DomainError('OldPasswordWrong');
+    await attempt.succeeded();
     user.passwordHash = await hashPassword(newPassword);
     await this.em.flush();
     await this.em.nativeDelete(UserToken, {
@@ -186,16 +183,22 @@ export class AccountService {
     await this.em.flush();
   }
 
-  /** Candidates for member pickers: username or name contains the text. */
+  /**
+   * Candidates for member pickers: username or name contains the text. A short or empty text finds no
+   * one, so the picker cannot page through every account.
+   */
   async searchUsers(viewer: Viewer, text: string): Promise<User[]> {
     viewer.requireUser();
     const needle = text.trim().slice(0, 200).toLowerCase();
+    if ([...needle].length < USER_SEARCH_MIN_LENGTH) return [];
     // '!' escapes LIKE wildcards the same way on SQLite (no default escape) and MySQL.
     const like = `%${needle.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-    const qb = (this.em as SqlEntityManager).createQueryBuilder(User, 'u');
-    if (needle)
-      qb.where("lower(u.username) like ? escape '!' or lower(u.name) like ? escape '!'", [like, like]);
-    return qb.orderBy({ id: 'asc' }).limit(USER_SEARCH_LIMIT).getResult();
+    return (this.em as SqlEntityManager)
+      .createQueryBuilder(User, 'u')
+      .where("lower(u.username) like ? escape '!' or lower(u.name) like ? escape '!'", [like, like])
+      .orderBy({ id: 'asc' })
+      .limit(USER_SEARCH_LIMIT)
+      .getResult();
   }
 
   /** Usernames and e-mail addresses match case-insensitively on every database. */

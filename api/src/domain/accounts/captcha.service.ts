@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import svgCaptcha from 'svg-captcha';
 import { Captcha } from '../../../../db/src';
+import type { RateLimits } from '../limits/rate-limits';
 
 /** ShowDoc's alphabet: no 0/O, 1/I that readers confuse. */
 export const CAPTCHA_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -25,10 +26,13 @@ export interface CaptchaOptions {
 export class CaptchaService {
   constructor(
     private readonly em: EntityManager,
+    private readonly limits: RateLimits,
     private readonly options: CaptchaOptions = {},
   ) {}
 
-  async create(now = new Date()): Promise<Captcha> {
+  /** A new captcha for the client at `address`; each costs a row, so an address gets a limited number. */
+  async create(address: string, now = new Date()): Promise<Captcha> {
+    await this.limits.captcha.take(address);
     let code = '';
     for (let i = 0; i < CAPTCHA_LENGTH; i++)
       code += CAPTCHA_ALPHABET[crypto.randomInt(CAPTCHA_ALPHABET.length)];

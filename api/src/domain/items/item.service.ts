@@ -22,6 +22,7 @@ import type { CaptchaService } from '../accounts/captcha.service';
 import { verifyPassword } from '../accounts/password';
 import type { ChangeLogService } from '../changelog/changelog.service';
 import { DomainError } from '../errors';
+import type { RateLimits } from '../limits/rate-limits';
 import type { ItemRights, PolicyService } from '../policy/policy.service';
 import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
@@ -134,6 +135,7 @@ export class ItemService {
     private readonly policy: PolicyService,
     private readonly changeLog: ChangeLogService,
     private readonly captchas: CaptchaService,
+    private readonly limits: RateLimits,
   ) {}
 
   /** An item the viewer may read, by id or personal domain. */
@@ -403,7 +405,7 @@ export class ItemService {
         throw new DomainError('WrongPassword', { en: 'The item name does not match', zh: '项目名称不正确' });
       }
     } else {
-      await this.confirmOwnerPassword(item, password);
+      await this.confirmOwnerPassword(viewer, item, password);
     }
     item.deletedAt = new Date();
     await inTransaction(this.em, () => this.em.flush());
@@ -413,18 +415,21 @@ export class ItemService {
   async archive(viewer: Viewer, itemId: number, password: string): Promise<Item> {
     viewer.requireUser();
     const { item } = await this.policy.requireManage(viewer, itemId);
-    await this.confirmOwnerPassword(item, password);
+    await this.confirmOwnerPassword(viewer, item, password);
     item.isArchived = true;
     await inTransaction(this.em, () => this.em.flush());
     return item;
   }
 
-  /** Hands the item to another user; the previous owner keeps no membership. */
+  /**
+   * Hands the item to another user; the previous owner keeps no membership. The password is checked
+   * before anything about the target, so "no such user" only ever answers someone who knows it.
+   */
   async transfer(viewer: Viewer, itemId: number, username: string, password: string): Promise<Item> {
     viewer.requireUser();
     const { item } = await this.policy.requireManage(viewer, itemId, { allowArchived: true });
+    await this.confirmOwnerPassword(viewer, item, password);
     if (!username.trim()) throw new DomainError('BadInput');
-    await this.confirmOwnerPassword(item, password);
     const target = await this.findUser(username.trim());
     if (!target) throw new DomainError('UserNotFound');
     item.owner = target;
@@ -483,8 +488,10 @@ export class ItemService {
     if (!(await this.captchas.verify(input.captchaId, input.captcha))) throw new DomainError('CaptchaWrong');
     const item = await this.resolveForUnlock(input);
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
-    if (input.password === '' || input.password !== item.password)
-      throw new DomainError('VisitPasswordWrong');
+    if (input.password === '') throw new DomainError('VisitPasswordWrong');
+    const attempt = await this.limits.visitPassword.admit(`item:${item.id}`, viewer.ip);
+    if (input.password !== item.password) throw new DomainError('VisitPasswordWrong');
+    await attempt.succeeded();
     await this.policy.grantVisit(viewer, item);
     return item;
   }
@@ -497,12 +504,18 @@ export class ItemService {
     return this.policy.findItem(input.item);
   }
 
-  private async confirmOwnerPassword(item: Item, password: string): Promise<void> {
+  /**
+   * The owner's login password, guessed at by any manager of the item: limited like a login, per
+   * address and per owner, and counted before the slow hash.
+   */
+  private async confirmOwnerPassword(viewer: Viewer, item: Item, password: string): Promise<void> {
     if (!password) throw new DomainError('BadInput');
     const owner = await Reference.create(item.owner).loadOrFail();
+    const attempt = await this.limits.ownerPassword.admit(`user:${owner.id}`, viewer.ip);
     if (!(await verifyPassword(owner.passwordHash, password))) {
       throw new DomainError('WrongPassword', OWNER_PASSWORD_WRONG);
     }
+    await attempt.succeeded();
   }
 
   /** By username or e-mail address, case-insensitively as at login. */

@@ -11,12 +11,12 @@ export class AccountResolver {
 
   @Query(() => [User], { description: 'Users whose username or name contains the text (member pickers)' })
   async users(@Arg('search', () => String, { defaultValue: '' }) search: string, @Ctx() ctx: GraphQLContext) {
-    return (await ctx.services.accounts.searchUsers(ctx.viewer, search)).map(User.from);
+    return (await ctx.services.accounts.searchUsers(ctx.viewer, search)).map((u) => User.from(u, ctx.viewer));
   }
 
   @Mutation(() => CaptchaChallenge)
   async createCaptcha(@Ctx() ctx: GraphQLContext): Promise<CaptchaChallenge> {
-    const captcha = await ctx.services.captchas.create();
+    const captcha = await ctx.services.captchas.create(ctx.viewer.ip);
     const svg = (await ctx.services.captchas.image(captcha.id)) ?? '';
     return {
       id: captcha.id,

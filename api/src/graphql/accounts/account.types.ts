@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import type { User as UserEntity } from '../../../../db/src';
+import { mayKnowRole, type Viewer } from '../../domain';
 
 @ObjectType({ description: 'A person with an account' })
 export class User {
@@ -12,22 +13,31 @@ export class User {
   @Field(() => String, { nullable: true, description: 'Display name; null when never set' })
   name!: string | null;
 
-  @Field({ description: 'Administrator of the site (ShowDoc groupid 1)' })
-  isAdmin!: boolean;
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'Administrator of the site (ShowDoc groupid 1); null unless the caller is an administrator or this user',
+  })
+  isAdmin!: boolean | null;
 
-  @Field(() => Int, { description: '1 administrator, 2 ordinary user' })
-  groupId!: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: '1 administrator, 2 ordinary user; null unless the caller is an administrator or this user',
+  })
+  groupId!: number | null;
 
   @Field()
   createdAt!: Date;
 
-  static from(user: UserEntity): User {
+  /** Without a viewer the role stays hidden: only a caller known to be allowed learns it. */
+  static from(user: UserEntity, viewer?: Viewer): User {
+    const role = viewer !== undefined && mayKnowRole(viewer, user);
     return Object.assign(new User(), {
       id: user.id,
       username: user.username,
       name: user.name,
-      isAdmin: user.isAdmin,
-      groupId: user.groupId,
+      isAdmin: role ? user.isAdmin : null,
+      groupId: role ? user.groupId : null,
       createdAt: user.createdAt,
     });
   }
@@ -35,6 +45,12 @@ export class User {
 
 @ObjectType({ description: 'The signed-in user, with private details only they may read' })
 export class Me extends User {
+  @Field({ description: 'Administrator of the site (ShowDoc groupid 1)' })
+  override isAdmin!: boolean;
+
+  @Field(() => Int, { description: '1 administrator, 2 ordinary user' })
+  override groupId!: number;
+
   @Field(() => String, { nullable: true })
   email!: string | null;
 
@@ -42,7 +58,12 @@ export class Me extends User {
   lastLoginAt!: Date | null;
 
   static fromUser(user: UserEntity): Me {
-    return Object.assign(new Me(), User.from(user), { email: user.email, lastLoginAt: user.lastLoginAt });
+    return Object.assign(new Me(), User.from(user), {
+      isAdmin: user.isAdmin,
+      groupId: user.groupId,
+      email: user.email,
+      lastLoginAt: user.lastLoginAt,
+    });
   }
 }
 
