@@ -534,21 +534,25 @@ const itemRows: Operation[] = [
   {
     // Allowed = the copy holds page B. A copy holds what the copier may read: a scoped editor's copy
     // leaves catalog B out. Archived items refuse it (it needs edit rights). Item/add's plain create form
-    // asks no item permission.
+    // asks no item permission. The item is private, so the copy is given its own visit password.
     name: 'copy the item (the copy holds page B)',
     allow: EDIT_WHOLE,
     covers: ['Mutation.copyItem', 'Item/add'],
     graphql: async (m, a) => {
       const { item, pageB } = m.target(a);
       const answer = await gql(m, a, 'mutation($input: CopyItemInput!) { copyItem(input: $input) { id } }', {
-        input: { sourceId: item.id, name: unique('copy') },
+        input: { sourceId: item.id, name: unique('copy'), password: 'copy-pw' },
       });
       if (!gqlOutcome(answer)) return false;
       return (await pageCount(m, (answer.data?.copyItem as { id: number }).id, pageB.title)) > 0;
     },
     rest: async (m, a) => {
       const { item, pageB } = m.target(a);
-      const answer = await rest(m, a, 'item/add', { copy_item_id: item.id, item_name: unique('copy') });
+      const answer = await rest(m, a, 'item/add', {
+        copy_item_id: item.id,
+        item_name: unique('copy'),
+        password: 'copy-pw',
+      });
       if (!restOutcome(answer)) return false;
       return (await pageCount(m, Number(answer.body.data.item_id), pageB.title)) > 0;
     },

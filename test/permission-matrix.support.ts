@@ -516,7 +516,7 @@ export const READ_WHOLE: readonly ActorName[] = [
   'site admin',
   'owner of archived item',
 ];
-/** May read inside catalog A and at the item root (root pages stay visible to scoped members). */
+/** May read inside catalog A (scoped members reach no root page, issue #15). */
 export const READ_SCOPED: readonly ActorName[] = [
   ...READ_WHOLE,
   'scoped read-only member',
@@ -531,7 +531,7 @@ export const EDIT_WHOLE: readonly ActorName[] = [
   'owner',
   'site admin',
 ];
-/** May write inside catalog A (and root pages). */
+/** May write inside catalog A (not root pages: they are outside every scope). */
 export const EDIT_SCOPED: readonly ActorName[] = [...EDIT_WHOLE, 'scoped edit member'];
 /** Manages the (active) item. */
 export const MANAGE: readonly ActorName[] = [

@@ -120,7 +120,8 @@ const savePage = (
 const OPERATIONS: Operation[] = [
   readPage((f) => f.pageB, 'read page outside scope (catalog B)', READ_WHOLE),
   readPage((f) => f.pageA, 'read page in scope (catalog A)', READ_SCOPED),
-  readPage((f) => f.pageRoot, 'read root page', READ_SCOPED),
+  // Root pages lie outside every catalog scope (issue #15; ShowDoc showed them to scoped members).
+  readPage((f) => f.pageRoot, 'read root page', READ_WHOLE),
   {
     name: 'read menu',
     allow: READ_SCOPED,
@@ -215,10 +216,9 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'read share link (catalog B)',
-    // GraphQL shows the link to the page's editors only.
+    // Both doors show the link to those who may manage it, the page's editors, only: ShowDoc's page/info
+    // answered `unique_key` to every reader (compat-api §4.1); Quire sends "" to the others (issue #15).
     allow: EDIT_WHOLE,
-    // ShowDoc's page/info answers the link's `unique_key` to every reader of the page (compat-api §4.1).
-    restAllow: READ_WHOLE,
     covers: ['Query.pageShareLink', 'Page/info'],
     graphql: async (m, a) => {
       await ensureShared(m, m.target(a).pageB.id);
@@ -290,7 +290,7 @@ const OPERATIONS: Operation[] = [
   },
   savePage((f) => f.pageB, 'save page outside scope (catalog B)', EDIT_WHOLE),
   savePage((f) => f.pageA, 'save page in scope (catalog A)', EDIT_SCOPED),
-  savePage((f) => f.pageRoot, 'save root page', EDIT_SCOPED),
+  savePage((f) => f.pageRoot, 'save root page', EDIT_WHOLE),
   {
     name: 'create page in catalog B',
     allow: EDIT_WHOLE,

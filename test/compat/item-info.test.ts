@@ -165,11 +165,12 @@ describe.each(testDatabases())('ShowDoc item/info on $name', (target) => {
     expect(empty).toMatchObject({ cat_name: 'Empty', pages: [], catalogs: [] });
   });
 
-  it('shows drafts to their author only and a scoped member their catalogs with the root pages', async () => {
+  it('shows drafts to their author only and a scoped member their catalogs without the root pages', async () => {
     const asEditor = expectOk(await info({ item_id: item.id }, editorToken));
     expect(asEditor.menu.pages.map((p: { page_title: string }) => p.page_title)).toEqual(['root', 'draft']);
     const asScoped = expectOk(await info({ item_id: item.id }, scopedToken));
-    expect(asScoped.menu.pages.map((p: { page_title: string }) => p.page_title)).toEqual(['root']);
+    // Unlike ShowDoc, no root page: they lie outside every catalog scope (issue #15).
+    expect(asScoped.menu.pages).toEqual([]);
     expect(asScoped.menu.catalogs.map((c: { cat_name: string }) => c.cat_name)).toEqual(['B']);
     expect([asScoped.item_edit, asScoped.item_manage]).toEqual([false, false]);
     expect([asEditor.item_edit, asEditor.item_manage]).toEqual([true, false]);

@@ -310,18 +310,20 @@ describe.each(testDatabases())('REST item on $name', (target) => {
     expectError(await post('item/getKey', bob, { item_id: id }), 10303);
   });
 
-  it('copies an item, taking non-empty fields over the source', async () => {
+  it('copies an item, taking non-empty fields over the source but never its visit password', async () => {
     const source = await add(alice, { item_name: 'Original', item_description: 'desc', password: 'pw' });
-    const plain = await add(alice, { copy_item_id: source });
+    expectError(await post('item/add', alice, { copy_item_id: source }), 10101, /访问密码/);
+    const plain = await add(alice, { copy_item_id: source, password: 'new-pw' });
     expect(expectOk(await post('item/detail', alice, { item_id: plain }))).toMatchObject({
       item_name: 'Original',
       item_description: 'desc',
-      password: 'pw',
+      password: 'new-pw',
     });
     const renamed = await add(alice, {
       copy_item_id: source,
       item_name: 'Original--copy',
       item_domain: 'copied',
+      password: 'new-pw',
     });
     expect(expectOk(await post('item/detail', alice, { item_id: renamed }))).toMatchObject({
       item_name: 'Original--copy',

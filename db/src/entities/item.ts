@@ -17,6 +17,7 @@ export class Item extends BaseEntity<
   | 'lastUpdateAt'
   | 'allowComment'
   | 'allowFeedback'
+  | 'passwordVersion'
 > {
   @Property({ length: 200 })
   name!: string;
@@ -30,6 +31,10 @@ export class Item extends BaseEntity<
   /** Visit password shared with readers ('' = open item); shown to managers, so not hashed. */
   @Property({ length: 100 })
   password: string = '';
+
+  /** Bumped whenever the visit password changes: unlocks remembered under an older one no longer open the item. */
+  @Property({ type: 'integer', default: 0 })
+  passwordVersion: number = 0;
 
   /** Personal domain: letters and digits, not purely numeric; unique among items. */
   @Property({ type: 'string', length: 64, nullable: true })
@@ -182,6 +187,10 @@ export class ItemVisitGrant extends BaseEntity {
   @Property({ type: 'datetime' })
   @Index()
   expiresAt!: Date;
+
+  /** The item's `passwordVersion` when unlocked: the grant dies when the password changes. */
+  @Property({ type: 'integer', default: 0 })
+  passwordVersion!: number;
 }
 
 /** Exports counted for the per-user daily export quota. */

@@ -38,7 +38,7 @@ export type CopyItemInput = {
   domain?: string | null | undefined;
   groupIds?: Array<number> | null | undefined;
   name?: string | null | undefined;
-  /** '' makes the copy an open item */
+  /** The copy's visit password ('' makes it open). The source's is never copied: required when the source is private */
   password?: string | null | undefined;
   sourceId: number;
 };

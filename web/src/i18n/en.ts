@@ -223,6 +223,7 @@ export const en = {
     name: 'Name of the copy',
     submit: 'Copy',
     done: 'The item is copied',
+    passwordHint: "The original's visit password is not copied: set one for the copy.",
   },
   guarded: {
     loginPassword: 'Your login password',

@@ -219,6 +219,7 @@ export const zhCN: Messages = {
     name: '新项目名',
     submit: '复制',
     done: '复制成功',
+    passwordHint: '原项目的访问密码不会被复制，请为副本设置访问密码。',
   },
   guarded: {
     loginPassword: '你的登录密码',

@@ -417,7 +417,7 @@ export class CatalogService {
   /**
    * The item menu: root pages and top-level catalogs with their pages and sub-catalogs, ordered by
    * `s_number` then id; empty catalogs kept; other people's drafts left out; a catalog-scoped member
-   * gets the top-level catalogs of the scope (root pages stay, as in ShowDoc). Two queries.
+   * gets the top-level catalogs of the scope and no root pages (ShowDoc shows them; issue #15). Two queries.
    */
   async menu(viewer: Viewer, itemId: number | string, defaultPageId = 0): Promise<Menu> {
     const { item, rights } = await this.policy.requireVisit(viewer, itemId);
@@ -445,7 +445,7 @@ export class CatalogService {
         ? tree.path(defaultPage.catalogId).map((c) => c.id)
         : [];
     return {
-      pages: pagesIn.get(null) ?? [],
+      pages: pageVisibleInScope(rights, null) ? (pagesIn.get(null) ?? []) : [],
       catalogs,
       defaultCatalogPath: defaultPath,
     };

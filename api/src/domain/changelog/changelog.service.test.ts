@@ -113,7 +113,7 @@ describe.each(testDatabases())('change log on $name', (target) => {
     expect(await em.count(ItemChangeLog, { item: other })).toBe(1);
   });
 
-  it('hides entries about pages and catalogs outside a scoped editor’s catalogs', async () => {
+  it('hides entries about root pages and pages and catalogs outside a scoped editor’s catalogs', async () => {
     const item = await setUp();
     const em = db.services().em;
     const inside = await buildCatalog(em, item, { name: 'Inside' });
@@ -133,7 +133,8 @@ describe.each(testDatabases())('change log on $name', (target) => {
     await o2.s.catalogs.save(o2.viewer, { itemId: item.id, id: outside.id, name: 'Outside 2' });
 
     const seen = (await list(scoped, item.id)).entries.map((x) => x.objectName);
-    expect(seen).toEqual(['Inside 2', 'Root', 'In']);
+    // Root pages lie outside every catalog scope (issue #15).
+    expect(seen).toEqual(['Inside 2', 'In']);
     expect((await list(owner, item.id)).entries.map((x) => x.objectName)).toEqual([
       'Outside 2',
       'Inside 2',

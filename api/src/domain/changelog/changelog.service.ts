@@ -48,7 +48,8 @@ export class ChangeLogService {
 
   /**
    * One page of an item's change log, newest first, for its editors. A catalog-scoped editor sees no
-   * entry about pages or catalogs outside the scope (ShowDoc showed every title to them).
+   * entry about pages or catalogs outside the scope (ShowDoc showed every title to them), and only the
+   * item's managers see entries about other people's drafts (ShowDoc showed their titles to every editor).
    */
   async list(
     viewer: Viewer,
@@ -61,14 +62,21 @@ export class ChangeLogService {
       { item },
       { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' } },
     );
-    if (rights.catalogScope !== null) entries = await this.inScope(item, rights, entries);
+    if (rights.catalogScope !== null || !rights.managesWhenActive) {
+      entries = await this.visibleTo(viewer, item, rights, entries);
+    }
     return {
       total: entries.length,
       entries: entries.slice(range.offset, range.offset + range.limit),
     };
   }
 
-  private async inScope(item: Item, rights: ItemRights, entries: ItemChangeLog[]): Promise<ItemChangeLog[]> {
+  private async visibleTo(
+    viewer: Viewer,
+    item: Item,
+    rights: ItemRights,
+    entries: ItemChangeLog[],
+  ): Promise<ItemChangeLog[]> {
     // Deleted catalogs count too: an entry about a deleted catalog of the scope stays visible.
     const tree = new CatalogTree(await this.em.find(Catalog, { item }));
     const pageIds = entries.filter((e) => e.objectType === 'page').map((e) => e.objectId);
@@ -76,24 +84,30 @@ export class ChangeLogService {
       ? await this.em.find(
           Page,
           { id: { $in: pageIds }, item },
-          { fields: ['id', 'catalog'], disableIdentityMap: true },
+          { fields: ['id', 'catalog', 'isDraft', 'author'], disableIdentityMap: true },
         )
       : [];
     // -1: a catalog chain that no longer reaches the top level is in no scope.
     const pageTop = new Map(pages.map((p) => [p.id, p.catalog ? (tree.topOf(p.catalog.id) ?? -1) : null]));
+    const othersDrafts = new Set(
+      pages.filter((p) => p.isDraft && (!p.author || p.author.id !== viewer.user?.id)).map((p) => p.id),
+    );
     return entries.filter((entry) => {
       switch (entry.objectType) {
         case 'page': {
+          if (othersDrafts.has(entry.objectId) && !rights.managesWhenActive) return false;
           const top = pageTop.get(entry.objectId);
-          // A page removed for good is no longer known to be in the scope.
+          // A page removed for good is no longer known to be in the scope (unscoped editors still see it).
+          if (rights.catalogScope === null) return true;
           return top !== undefined && pageVisibleInScope(rights, top);
         }
         case 'catalog': {
+          if (rights.catalogScope === null) return true;
           const top = tree.topOf(entry.objectId);
           return top !== null && pageVisibleInScope(rights, top);
         }
         case 'tree':
-          return false;
+          return rights.catalogScope === null;
         default:
           return true;
       }

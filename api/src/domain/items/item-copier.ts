@@ -17,7 +17,7 @@ export interface CopySettings {
  *
  * Differences from ShowDoc, on purpose: empty catalogs are copied too; other people's drafts are left
  * out (ShowDoc publishes them in the copy) and the copier's own drafts stay drafts; a catalog-scoped
- * editor copies only the catalogs they may see (ShowDoc copies everything).
+ * editor copies only the catalogs they may see, without root pages (ShowDoc copies everything).
  */
 export async function copyItem(
   em: EntityManager,
@@ -65,7 +65,8 @@ export async function copyItem(
   for (const page of pages) {
     if (page.isDraft && page.author?.id !== owner.id) continue;
     const catalogId = page.catalog?.id ?? null;
-    if (catalogId !== null && !copies.has(catalogId)) continue;
+    // A scoped copier reaches no root page (they lie outside every scope), so none is copied.
+    if (catalogId === null ? settings.catalogScope !== null : !copies.has(catalogId)) continue;
     em.persist(
       em.create(Page, {
         item: copy,

@@ -181,13 +181,16 @@ export class ItemService {
     return item;
   }
 
-  /** Copies an item the caller may edit into a new item they own. */
+  /**
+   * Copies an item the caller may edit into a new item they own. The source's visit password is never
+   * copied: a catalog-scoped editor would learn it from the copy's settings and read the whole source.
+   */
   async copy(viewer: Viewer, input: CopyItemInput): Promise<Item> {
     const user = viewer.requireUser();
     const { item: source, rights } = await this.policy.requireEdit(viewer, input.sourceId);
     const name = checkName(input.name?.trim() ? input.name : source.name);
     const description = checkDescription(input.description ?? source.description);
-    const password = checkVisitPassword(input.password ?? source.password);
+    const password = checkVisitPassword(copyPassword(source, input.password));
     const domain = await this.claimDomain(input.domain);
     const copy = await copyItem(this.em, source, user, {
       name,
@@ -208,7 +211,7 @@ export class ItemService {
     // GraphQL clients may send an explicit null: it means "not given" here too.
     if (given(input.name)) item.name = checkName(input.name);
     if (given(input.description)) item.description = checkDescription(input.description);
-    if (given(input.password)) item.password = checkVisitPassword(input.password);
+    if (given(input.password)) changeVisitPassword(item, checkVisitPassword(input.password));
     if (item.type === ItemType.Regular) {
       if (given(input.allowComment)) item.allowComment = input.allowComment;
       if (given(input.allowFeedback)) item.allowFeedback = input.allowFeedback;
@@ -609,6 +612,26 @@ function checkDescription(description: string): string {
     throw new DomainError('BadInput', { en: 'The description is too long', zh: '项目描述过长' });
   }
   return description;
+}
+
+/**
+ * The copy's visit password: the one given ('' = open). A private source's copy needs a new one, since
+ * copying the source's would hand it to the copier, whatever their catalog scope.
+ */
+function copyPassword(source: Item, given: string | undefined): string {
+  if (given !== undefined) return given;
+  if (source.password === '') return '';
+  throw new DomainError('BadInput', {
+    en: 'The item is private: set a visit password for the copy (the original one is not copied)',
+    zh: '该项目为私密项目：请为副本设置访问密码（原项目的访问密码不会被复制）',
+  });
+}
+
+/** A new visit password ends every unlock made under the old one (the grants carry the version). */
+function changeVisitPassword(item: Item, password: string): void {
+  if (password === item.password) return;
+  item.password = password;
+  item.passwordVersion += 1;
 }
 
 function checkVisitPassword(password: string): string {

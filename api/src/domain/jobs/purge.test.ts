@@ -93,8 +93,18 @@ describe.each(testDatabases())('scheduled purge on $name', (target) => {
     const other = await buildPage(em, item);
     em.create(Captcha, { code: 'OLD1', expiresAt: new Date(now.getTime() - 11 * 60 * 1000) });
     em.create(Captcha, { code: 'NEW1', expiresAt: new Date(now.getTime() + 60 * 1000) });
-    em.create(ItemVisitGrant, { sessionKey: 'a'.repeat(64), item, expiresAt: daysAgo(1) });
-    em.create(ItemVisitGrant, { sessionKey: 'b'.repeat(64), item, expiresAt: new Date(now.getTime() + DAY) });
+    em.create(ItemVisitGrant, {
+      sessionKey: 'a'.repeat(64),
+      item,
+      expiresAt: daysAgo(1),
+      passwordVersion: 0,
+    });
+    em.create(ItemVisitGrant, {
+      sessionKey: 'b'.repeat(64),
+      item,
+      expiresAt: new Date(now.getTime() + DAY),
+      passwordVersion: 0,
+    });
     em.create(SinglePageLink, { page, uniqueKey: 'c'.repeat(32), expiresAt: daysAgo(31) });
     em.create(SinglePageLink, { page: other, uniqueKey: 'd'.repeat(32), expiresAt: daysAgo(1) });
     await em.flush();

@@ -440,7 +440,7 @@ describe.each(testDatabases())('pages on $name', (target) => {
       await expectCode(info(owner, orphan.id), 'PageNotFound');
     });
 
-    it('keeps a catalog-scoped member to the scope, even by page id', async () => {
+    it('keeps a catalog-scoped member to the scope, root pages included, even by page id', async () => {
       const item = await itemWithMembers();
       const em = db.services().em;
       const allowed = await buildCatalog(em, item, { name: 'allowed' });
@@ -453,7 +453,8 @@ describe.each(testDatabases())('pages on $name', (target) => {
       const root = await buildPage(em, item);
 
       expect((await info(scoped, inside.id)).path.map((c) => c.name)).toEqual(['allowed', 'sub']);
-      expect((await info(scoped, root.id)).page.id).toBe(root.id);
+      // Root pages lie outside every catalog scope (issue #15; ShowDoc showed them).
+      await expectCode(info(scoped, root.id), 'PageVisitDenied');
       await expectCode(info(scoped, outside.id), 'PageVisitDenied');
       // Nor can they overwrite, move into, delete or reorder what they cannot read.
       await expectCode(

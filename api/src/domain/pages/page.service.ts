@@ -16,7 +16,7 @@ import {
   type User,
 } from '../../../../db/src';
 import { loadCatalogPath } from '../catalogs/catalog-tree';
-import { pageVisibleInScope, requireWritableScope } from '../policy/scope';
+import { maySharePage, pageVisibleInScope, requireWritableScope } from '../policy/scope';
 import { OPEN_API_REMARK, type ChangeLogService } from '../changelog/changelog.service';
 import { DomainError } from '../errors';
 import { historyToKeep, trimHistory } from '../history/history-retention';
@@ -103,7 +103,7 @@ export interface PageView {
   /** Top-level catalog first; empty for a root page. */
   path: Catalog[];
   attachmentCount: number;
-  /** The live share key, '' when the page has none. */
+  /** The live share key; '' when the page has none or the viewer may not manage it. */
   shareKey: string;
 }
 
@@ -205,7 +205,9 @@ export class PageService {
   async info(viewer: Viewer, pageId: number, now = new Date()): Promise<PageView> {
     const { page, item, rights, path } = await this.readable(viewer, pageId);
     const attachmentCount = await this.em.count(AttachmentPage, { page });
-    const link = await this.em.findOne(SinglePageLink, { page });
+    // The key goes only to those who may manage the link (issue #15): a reader would pass it on.
+    const mayShare = maySharePage(rights, path[0]?.id ?? null);
+    const link = mayShare ? await this.em.findOne(SinglePageLink, { page }) : null;
     const shareKey = link && (!link.expiresAt || link.expiresAt > now) ? link.uniqueKey : '';
     return { page, item, rights, path, attachmentCount, shareKey };
   }

@@ -123,7 +123,7 @@ export class PolicyService {
     if (missing.length) {
       const ids = missing.map((i) => i.id);
       const grants = await this.memberGrants(viewer, ids);
-      const unlocked = await this.visitGrants(viewer, ids);
+      const unlocked = await this.visitGrants(viewer, missing);
       // Signed-in users are never affected, so only a visitor costs the setting's query.
       const loginRequired = !viewer.isLoggedIn && (await this.siteRequiresLogin());
       for (const item of missing) {
@@ -216,14 +216,16 @@ export class PolicyService {
     return grants;
   }
 
-  private async visitGrants(viewer: Viewer, itemIds: number[]): Promise<Set<number>> {
+  /** Items this session unlocked under their current visit password (a changed password voids the unlock). */
+  private async visitGrants(viewer: Viewer, items: Item[]): Promise<Set<number>> {
     if (!viewer.sessionKey) return new Set();
     const rows = await this.em.find(ItemVisitGrant, {
       sessionKey: viewer.sessionKey,
-      item: { $in: itemIds },
+      item: { $in: items.map((i) => i.id) },
       expiresAt: { $gt: new Date() },
     });
-    return new Set(rows.map((r) => r.item.id));
+    const versions = new Map(items.map((i) => [i.id, i.passwordVersion]));
+    return new Set(rows.filter((r) => versions.get(r.item.id) === r.passwordVersion).map((r) => r.item.id));
   }
 
   private key(viewer: Viewer, itemId: number): string {
@@ -343,9 +345,13 @@ export class PolicyService {
   async grantVisit(viewer: Viewer, item: Item, now = new Date()): Promise<void> {
     if (!viewer.sessionKey) return;
     const expiresAt = new Date(now.getTime() + VISIT_GRANT_DAYS * 24 * 60 * 60 * 1000);
+    const passwordVersion = item.passwordVersion;
     const existing = await this.em.findOne(ItemVisitGrant, { sessionKey: viewer.sessionKey, item });
-    if (existing) existing.expiresAt = expiresAt;
-    else this.em.persist(this.em.create(ItemVisitGrant, { sessionKey: viewer.sessionKey, item, expiresAt }));
+    if (existing) Object.assign(existing, { expiresAt, passwordVersion });
+    else {
+      const grant = { sessionKey: viewer.sessionKey, item, expiresAt, passwordVersion };
+      this.em.persist(this.em.create(ItemVisitGrant, grant));
+    }
     await inTransaction(this.em, () => this.em.flush());
   }
 }

@@ -362,15 +362,16 @@ describe.each(testDatabases())('GraphQL items on $name', (target) => {
     expect(nulls).toMatchObject({ name: 'Life 2', description: 'new', password: 'pw' });
     const copy = ok(
       await server.graphql<{ copyItem: ItemData }>(
-        `mutation { copyItem(input: { sourceId: ${created.id}, name: "Life--copy" }) { ${ITEM_FIELDS} } }`,
+        `mutation { copyItem(input: { sourceId: ${created.id}, name: "Life--copy", password: "copy-pw" }) { ${ITEM_FIELDS} } }`,
         {},
         erin,
       ),
     ).copyItem;
+    // The source's visit password is never copied (issue #15): a private source's copy gets its own.
     expect(copy).toMatchObject({
       name: 'Life--copy',
       description: 'new',
-      password: 'pw',
+      password: 'copy-pw',
       owner: { username: 'erin' },
     });
 

@@ -180,7 +180,11 @@ export class CopyItemInput {
   @Field(() => String, { nullable: true })
   description?: string | null;
 
-  @Field(() => String, { nullable: true, description: "'' makes the copy an open item" })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The copy's visit password ('' makes it open). The source's is never copied: required when the source is private",
+  })
   password?: string | null;
 
   @Field(() => String, { nullable: true })

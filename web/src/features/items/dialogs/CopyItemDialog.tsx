@@ -76,6 +76,7 @@ export function CopyItemDialog({ item, onClose }: { item: ItemSummaryFragment; o
           password={values.password}
           onVisibilityChange={(visibility) => set('visibility', visibility)}
           onPasswordChange={(password) => set('password', password)}
+          passwordHint={t('copyItem.passwordHint')}
         />
         {error ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} p="xs">

@@ -7,6 +7,8 @@ interface VisibilityFieldsProps {
   password: string;
   onVisibilityChange(visibility: Visibility): void;
   onPasswordChange(password: string): void;
+  /** Replaces the password box's usual hint (the copy dialog says the original's is not copied). */
+  passwordHint?: string;
 }
 
 /** Open or private with a visit password; the password box shows for private items only. */
@@ -15,6 +17,7 @@ export function VisibilityFields({
   password,
   onVisibilityChange,
   onPasswordChange,
+  passwordHint,
 }: VisibilityFieldsProps) {
   const { t } = useTranslation();
   return (
@@ -32,7 +35,7 @@ export function VisibilityFields({
       {visibility === 'private' ? (
         <PasswordInput
           label={t('itemForm.visitPassword')}
-          description={t('itemForm.visitPasswordHint')}
+          description={passwordHint ?? t('itemForm.visitPasswordHint')}
           value={password}
           onChange={(event) => onPasswordChange(event.currentTarget.value)}
           autoComplete="new-password"
