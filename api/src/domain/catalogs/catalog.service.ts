@@ -469,7 +469,11 @@ export class CatalogService {
    * The catalogs the menu would open to show `defaultPageId`, without building the menu (keyword mode
    * answers search results instead of the menu but still names them): the same rules as `menu`.
    */
-  async defaultCatalogPath(viewer: Viewer, itemId: number | string, defaultPageId: number): Promise<number[]> {
+  async defaultCatalogPath(
+    viewer: Viewer,
+    itemId: number | string,
+    defaultPageId: number,
+  ): Promise<number[]> {
     const { item, rights } = await this.policy.requireVisit(viewer, itemId);
     if (defaultPageId <= 0) return [];
     const page = await (this.em as SqlEntityManager)
@@ -490,7 +494,17 @@ export class CatalogService {
   private async menuPages(itemId: number): Promise<MenuPage[]> {
     const rows = await (this.em as SqlEntityManager)
       .createQueryBuilder(Page)
-      .select(['id', 'title', 'catalog', 'sNumber', 'isDraft', 'author', 'authorName', 'updatedAt', 'extInfo'])
+      .select([
+        'id',
+        'title',
+        'catalog',
+        'sNumber',
+        'isDraft',
+        'author',
+        'authorName',
+        'updatedAt',
+        'extInfo',
+      ])
       .where({ item: itemId, deletedAt: null })
       .orderBy({ sNumber: 'asc', id: 'asc' })
       .execute<MenuPageRow[]>('all', true);
