@@ -186,6 +186,25 @@ describe.each(testDatabases())('ShowDoc item/info on $name', (target) => {
     });
   });
 
+  it('keeps default_cat_id2/3/4 in keyword mode, with the menu rules for drafts and scope', async () => {
+    const em = server.db.orm.em.fork();
+    const draftInA1 = await buildPage(em, item, {
+      title: 'a1 draft',
+      catalog: a1,
+      author: editor,
+      isDraft: true,
+    });
+    const defaults = async (pageId: number, token?: string) => {
+      const data = expectOk(await info({ item_id: item.id, default_page_id: pageId, keyword: 'x' }, token));
+      return [data.default_cat_id2, data.default_cat_id3, data.default_cat_id4];
+    };
+    expect(await defaults(deepPageId)).toEqual([a.id, a1.id, a1x.id]);
+    expect(await defaults(draftInA1.id, editorToken)).toEqual([a.id, 0, a1.id]);
+    expect(await defaults(draftInA1.id, ownerToken)).toEqual([0, 0, 0]);
+    expect(await defaults(deepPageId, scopedToken)).toEqual([0, 0, 0]);
+    expect(await defaults(987654)).toEqual([0, 0, 0]);
+  });
+
   it('finds an item by personal domain, by GET, and refuses unknown ones', async () => {
     expect(expectOk(await info({ item_id: 'docsdomain' })).item_id).toBe(String(item.id));
     expect(expectOk(await info({ item_domain: 'docsdomain' })).item_id).toBe(String(item.id));

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { wrap, type EntityManager } from '@mikro-orm/core';
 import { Catalog, MAX_CATALOG_LEVEL } from '../../../../db/src';
 import { DomainError } from '../errors';
 
@@ -124,10 +124,49 @@ export function parentIdOf(catalog: Catalog): number | null {
 }
 
 /**
- * The live catalogs from the top level down to `catalogId` within one item, in at most three lookups;
- * null when the catalog or one of its ancestors is missing, deleted or in another item.
+ * The live catalogs from the top level down to `catalogId` within one item, in one query; null when the
+ * catalog or one of its ancestors is missing, deleted or in another item.
  */
 export async function loadCatalogPath(
+  em: EntityManager,
+  itemId: number,
+  catalogId: number,
+): Promise<Catalog[] | null> {
+  // One recursive query instead of a query per level: the path is on every page read (issue #14).
+  const rows: Array<Record<string, unknown>> = await em.getConnection().execute(
+    `with recursive chain (id, parent_id, depth) as (
+       select id, parent_id, 0 from catalog where id = ? and item_id = ? and deleted_at is null
+       union all
+       select c.id, c.parent_id, chain.depth + 1 from catalog c join chain on c.id = chain.parent_id
+       where c.item_id = ? and c.deleted_at is null and chain.depth < ?
+     )
+     select catalog.* from catalog join chain on chain.id = catalog.id`,
+    [catalogId, itemId, itemId, MAX_CATALOG_LEVEL * 4 + 1],
+    'all',
+    em.getTransactionContext(),
+  );
+  const byId = new Map<number, Catalog>();
+  for (const row of rows) {
+    const held = em.getUnitOfWork().getById<Catalog>(Catalog.name, Number(row.id));
+    // A reference not yet loaded (a page's `catalog`) gets its row; a loaded one stays as it is.
+    const catalog = held && wrap(held).isInitialized() ? held : em.map(Catalog, row);
+    byId.set(catalog.id, catalog);
+  }
+  const chain: Catalog[] = [];
+  let id: number | null = catalogId;
+  while (id !== null) {
+    if (chain.length > MAX_CATALOG_LEVEL * 4) return null;
+    const catalog = byId.get(id);
+    // A parent changed in this unit of work but not yet flushed: walk it the way the caller sees it.
+    if (!catalog) return rows.length && chain.length ? walkCatalogPath(em, itemId, catalogId) : null;
+    chain.unshift(catalog);
+    id = parentIdOf(catalog);
+  }
+  return chain;
+}
+
+/** `loadCatalogPath` one lookup per level, following the parents as held in memory. */
+async function walkCatalogPath(
   em: EntityManager,
   itemId: number,
   catalogId: number,

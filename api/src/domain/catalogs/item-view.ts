@@ -35,7 +35,15 @@ export async function loadItemView(
 ): Promise<ItemView> {
   const { item, rights } = await services.policy.requireVisit(viewer, input.item);
   const keyword = input.keyword?.trim() ?? '';
-  const menu = await services.catalogs.menu(viewer, item.id, input.defaultPageId ?? 0);
+  const defaultPageId = input.defaultPageId ?? 0;
+  // Search mode shows the results in place of the menu: building the whole menu there was wasted work.
+  const menu: Menu = keyword
+    ? {
+        pages: [],
+        catalogs: [],
+        defaultCatalogPath: await services.catalogs.defaultCatalogPath(viewer, item.id, defaultPageId),
+      }
+    : await services.catalogs.menu(viewer, item.id, defaultPageId);
   const searchResults = keyword ? await searchItem(services, viewer, item, keyword) : null;
   const unreadCount = viewer.user
     ? await services.em.count(Message, {
@@ -47,7 +55,7 @@ export async function loadItemView(
   return {
     item,
     rights,
-    menu: searchResults ? { ...menu, pages: [], catalogs: [] } : menu,
+    menu,
     searchResults,
     unreadCount,
     showWatermark: await services.settings.flag('show_watermark'),
