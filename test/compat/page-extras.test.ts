@@ -244,9 +244,11 @@ describe.each(testDatabases())('ShowDoc page history, locks and share links on $
       expect(created.unique_key).toMatch(/^[0-9a-f]{32}$/);
       expect(created.page_id).toBe(page.id);
       expect(created.expire_time - Math.floor(Date.now() / 1000)).toBeGreaterThan(7 * 86400 - 60);
-      expect(expectOk(await post('page/info', { page_id: page.id }, readerToken)).unique_key).toBe(
+      expect(expectOk(await post('page/info', { page_id: page.id }, editorToken)).unique_key).toBe(
         created.unique_key,
       );
+      // A share key is a tool of those who may share (#15): readers get the key present but empty.
+      expect(expectOk(await post('page/info', { page_id: page.id }, readerToken)).unique_key).toBe('');
 
       const shared = expectOk(
         await post('page/infoByKey', { unique_key: created.unique_key, page_id: page.id }),

@@ -57,7 +57,9 @@ export function contentSecurityPolicy(host: string | undefined, scriptHashes: re
 export function registerSecurityHeaders(app: FastifyInstance, indexHtml: string): void {
   const hashes = inlineScriptHashes(indexHtml);
   app.addHook('onSend', async (request: FastifyRequest, reply) => {
-    reply.header('content-security-policy', contentSecurityPolicy(request.headers.host, hashes));
+    // A route that answers something other than the app (a served file) sets its own, stricter policy.
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', contentSecurityPolicy(request.headers.host, hashes));
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

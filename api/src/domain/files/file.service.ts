@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: one short method per file action of both doors (upload, lists, bind, unbind,
+// delete, admin lists, visits); the checks live in file-rules.ts, delivery in file-delivery.ts, bytes in storage/.
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { raw, type EntityManager } from '@mikro-orm/core';

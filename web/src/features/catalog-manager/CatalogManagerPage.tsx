@@ -1,3 +1,5 @@
+// Just over 400 lines: the screen owns the drag-and-drop tree and its move rules; rows, dialogs and the tree
+// model (treeModel.ts) live in their own files.
 import { useMutation, useQuery } from '@apollo/client/react';
 import { DragDropContext, Draggable, Droppable, type DropResult as DndResult } from '@hello-pangea/dnd';
 import {
