@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEFAULT_RATE_LIMITS } from '../../api/src/domain';
 import { clientAt } from '../support/client-address';
-import { buildItem, buildUser, DEFAULT_PASSWORD } from '../support/factories';
+import { buildItem, buildPage, buildUser, DEFAULT_PASSWORD } from '../support/factories';
 import { testDatabases } from '../support/mysql';
 import { ADMIN, startTestServer, TEST_CAPTCHA, type TestServer } from '../support/server';
 import { api, expectError, expectOk } from '../compat/wire-helpers';
@@ -146,6 +146,33 @@ describe.each(testDatabases())('guessing limits on $name', (target) => {
       expectError(answers[20]!, 10101, /尝试次数过多/);
       expectError(await guess(guesser, 'sesame'), 10101, /尝试次数过多/);
       expectOk(await guess(clientAt(server, freshAddress()), 'sesame'));
+    });
+
+    it('REST _item_pwd sent with a read: the same limit, and a right password costs nothing', async () => {
+      const owner = await newUser();
+      const e = server.db.orm.em.fork();
+      const item = await buildItem(e, owner, { password: 'sesame' });
+      const page = await buildPage(e, item, { title: 'Behind the password' });
+      await e.flush();
+      const read = (client: ReturnType<typeof clientAt>, password: string) =>
+        client.form(api('page/info'), { page_id: page.id, _item_pwd: password });
+      const reader = clientAt(server, freshAddress());
+      // A visitor whose script sends the right password with every request is never slowed down.
+      for (let i = 0; i < 25; i++) expect(expectOk(await read(reader, 'sesame')).page_title).toBe(page.title);
+
+      const guesser = clientAt(server, freshAddress());
+      const refusals: string[] = [];
+      for (let i = 0; i < 20; i++) {
+        const answer = await read(guesser, `guess-${i}`);
+        expect(answer.body.error_code).not.toBe(0);
+        refusals.push(`${answer.body.error_code} ${answer.body.error_message}`);
+      }
+      // Wrong guesses are refused as any read without the right password is, until the address must wait.
+      expect(new Set(refusals).size).toBe(1);
+      expect(refusals[0]).not.toMatch(/尝试次数过多/);
+      expectError(await read(guesser, `guess-20`), 10101, /尝试次数过多/);
+      expectError(await read(guesser, 'sesame'), 10101, /尝试次数过多/);
+      expect(expectOk(await read(reader, 'sesame')).page_title).toBe(page.title);
     });
 
     it('GraphQL unlockItem: the same limit', async () => {

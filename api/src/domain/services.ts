@@ -48,7 +48,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const limits = options.rateLimits ?? (processRateLimits ??= new RateLimits());
   const captchas = new CaptchaService(em, limits, { testAnswer: options.testCaptcha });
   const accounts = new AccountService(em, settings, captchas, limits);
-  const policy = new PolicyService(em);
+  const policy = new PolicyService(em, limits);
   const pubSub = options.pubSub ?? discardingPubSub;
   afterCommit(em).connectOnce(pubSub, (bus) =>
     bus.on('pageLockChanged', (event) => pubSub.publish('pageLockChanged', event.pageId, event)),

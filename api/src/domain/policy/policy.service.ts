@@ -11,6 +11,7 @@ import {
 import { DomainError } from '../errors';
 import { SettingsService } from '../settings/settings.service';
 import { afterCommit, inTransaction } from '../transaction';
+import type { RateLimits } from '../limits/rate-limits';
 import type { Viewer } from '../viewer';
 
 /** What one viewer may do in one item. The only place in Quire that decides it. */
@@ -91,7 +92,11 @@ export class PolicyService {
   private forceLogin: Promise<boolean> | null = null;
   private readonly settings: SettingsService;
 
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    /** Guessing `_item_pwd` on every request is limited as `item/pwd` is (absent: not counted, unit tests). */
+    private readonly limits?: RateLimits,
+  ) {
     this.settings = new SettingsService(em);
     // Rights rest on many tables (items, members, teams, grants, settings): any commit may change them.
     afterCommit(em).onEveryCommit(() => this.forget());
@@ -127,11 +132,14 @@ export class PolicyService {
       // Signed-in users are never affected, so only a visitor costs the setting's query.
       const loginRequired = !viewer.isLoggedIn && (await this.siteRequiresLogin());
       for (const item of missing) {
+        const itemGrants = grants.get(item.id) ?? [];
+        const otherwiseVisitable =
+          itemGrants.length > 0 || unlocked.has(item.id) || this.isOwnerOrAdmin(viewer, item);
         const rights = this.decide(
           viewer,
           item,
-          grants.get(item.id) ?? [],
-          unlocked.has(item.id),
+          itemGrants,
+          unlocked.has(item.id) || (!otherwiseVisitable && (await this.visitPasswordMatches(viewer, item))),
           loginRequired,
         );
         this.cache.set(this.key(viewer, item.id), rights);
@@ -168,11 +176,8 @@ export class PolicyService {
     const manage = isOwner || viewer.isAdmin || memberGroup === MemberGroup.Admin;
     const edit = manage || memberGroup === MemberGroup.Edit;
     const open = item.password === '';
-    const passwordOk =
-      viewer.visitPassword !== undefined &&
-      viewer.visitPassword !== '' &&
-      viewer.visitPassword === item.password;
-    const visitable = manage || memberGroup !== null || open || passwordOk || unlocked;
+    // `unlocked`: a visit grant of the session, or the request's own right visit password.
+    const visitable = manage || memberGroup !== null || open || unlocked;
     // Each grant counts only where it applies: reading reaches the union of all grants' catalogs, editing
     // only the union of the edit grants' catalogs. An unscoped grant (or item admin) covers the whole item.
     // The scope holds on open or password-visited items too, as ShowDoc's menu does for scoped members:
@@ -193,6 +198,23 @@ export class PolicyService {
       managesByMembership: isOwner || memberGroup === MemberGroup.Admin,
       loginRequired: visitable && loginRequired,
     };
+  }
+
+  private isOwnerOrAdmin(viewer: Viewer, item: Item): boolean {
+    return viewer.isAdmin || (!!viewer.user && item.owner.id === viewer.user.id);
+  }
+
+  /**
+   * The visit password a request carries (`_item_pwd`), for a viewer with no other way in. Each try is
+   * counted as `item/pwd` counts it (per address and per item, refused with a wait once it keeps failing),
+   * so sending the password with every request is no unlimited guessing door; a right one is forgiven.
+   */
+  private async visitPasswordMatches(viewer: Viewer, item: Item): Promise<boolean> {
+    if (!viewer.visitPassword || item.password === '' || item.deletedAt) return false;
+    const attempt = await this.limits?.visitPassword.admit(`item:${item.id}`, viewer.ip);
+    if (viewer.visitPassword !== item.password) return false;
+    await attempt?.succeeded();
+    return true;
   }
 
   private async memberGrants(viewer: Viewer, itemIds: number[]): Promise<Map<number, Grant[]>> {
