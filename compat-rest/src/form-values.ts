@@ -1,6 +1,7 @@
 // How ShowDoc reads form values beyond plain ints and strings: escaped JSON, id lists, PHP truthiness.
 import { z } from 'zod';
 import { DomainError } from '../../api/src/domain';
+import { refuseForbiddenDecoded } from './input-guard';
 import { str } from './params';
 
 /** PHP's htmlspecialchars_decode with ENT_QUOTES: clients may send JSON parameters escaped or not. */
@@ -19,11 +20,13 @@ export function unescapeHtml(text: string): string {
  * before decoding as ShowDoc does. Undecodable text is a bad request, never a server error.
  */
 export function parseJsonParam(text: string): unknown {
+  let decoded: unknown;
   try {
-    return JSON.parse(unescapeHtml(text));
+    decoded = JSON.parse(unescapeHtml(text));
   } catch {
     throw new DomainError('BadInput', { en: 'The parameter is not valid JSON', zh: '参数错误' });
   }
+  return refuseForbiddenDecoded(decoded);
 }
 
 /** A string parameter that may be absent: undefined then (ShowDoc blanked such fields; Quire keeps them). */

@@ -1,4 +1,4 @@
-import { findForbiddenText } from '../../api/src/domain';
+import { DomainError, findForbiddenText } from '../../api/src/domain';
 import type { RequestParams } from './params';
 
 /**
@@ -11,4 +11,14 @@ export function forbiddenParam(params: RequestParams): string | null {
     if (found !== null) return found;
   }
   return null;
+}
+
+/**
+ * A value the action decoded itself (`is_urlencode` content, a JSON parameter): the door's check saw only
+ * its encoded form (`%00`, `\u0000`), so the decoded text is checked again before it goes anywhere.
+ */
+export function refuseForbiddenDecoded<T>(value: T): T {
+  const found = findForbiddenText(value);
+  if (found !== null) throw new DomainError('ControlCharacter');
+  return value;
 }

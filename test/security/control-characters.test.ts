@@ -1,8 +1,8 @@
 // Issue #15: a NUL byte in any string answered HTTP 500 (the SQLite driver cut the statement at it).
 // Both doors refuse NUL and other control characters with a clear error and change nothing.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Item, Page, type User } from '../../db/src';
-import { buildItem, buildSession, buildUser } from '../support/factories';
+import { Catalog, Item, Page, type User } from '../../db/src';
+import { buildCatalog, buildItem, buildSession, buildUser } from '../support/factories';
 import { testDatabases } from '../support/mysql';
 import { startTestServer, TEST_CAPTCHA, type TestServer } from '../support/server';
 
@@ -54,6 +54,34 @@ describe.each(testDatabases())('NUL and control characters on $name', (target) =
     expect(query.body.error_code).toBe(10101);
     const path = await server.form(`/api/item/search/keyword/a%01b`, { user_token: token, item_id: itemId });
     expect(path.body.error_code).toBe(10101);
+  });
+
+  it('REST refuses a NUL that appears only once the action decodes a value', async () => {
+    const before = await counts();
+    const e = server.db.orm.em.fork();
+    const catalog = await buildCatalog(e, await e.findOneOrFail(Item, { id: itemId }), { name: 'Kept' });
+    await e.flush();
+    // `is_urlencode=1`: the content is percent-encoded once more, so the door first sees `%00`.
+    const encoded = await rest('page/save', {
+      user_token: token,
+      item_id: itemId,
+      page_title: 'Encoded',
+      page_content: 'a%00b',
+      is_urlencode: 1,
+    });
+    expect(encoded.body).toEqual({ error_code: 10101, error_message: expect.stringMatching(/控制字符/) });
+    // A JSON parameter: the door sees the six characters `\u0000`, the decoded name holds a NUL.
+    const renamed = await rest('catalog/batUpdate', {
+      user_token: token,
+      item_id: itemId,
+      cats: JSON.stringify([{ cat_id: catalog.id, cat_name: 'bad\\u0000name', parent_cat_id: 0 }]).replace(
+        '\\\\u0000',
+        '\\u0000',
+      ),
+    });
+    expect(renamed.body).toEqual({ error_code: 10101, error_message: expect.stringMatching(/控制字符/) });
+    expect(await counts()).toEqual(before);
+    expect((await server.db.orm.em.fork().findOneOrFail(Catalog, { id: catalog.id })).name).toBe('Kept');
   });
 
   it('REST keeps tab, line feed and carriage return in content', async () => {

@@ -1,5 +1,6 @@
 import { DomainError, type DraggedThing, type TreeChange } from '../../../api/src/domain';
 import { action, type Controller } from '../action';
+import { refuseForbiddenDecoded } from '../input-guard';
 import { optionalInt } from '../document-wire';
 import { catalogGroupRow, catalogRow } from '../presenters/document';
 import { unescapeHtml } from '../form-values';
@@ -24,11 +25,13 @@ const badInput = () => new DomainError('BadInput');
 
 /** JSON sent as a form string, escaped or not; null when it does not decode (ShowDoc then answers `[]`). */
 function decodeJson(text: string): unknown {
+  let decoded: unknown;
   try {
-    return JSON.parse(unescapeHtml(text));
+    decoded = JSON.parse(unescapeHtml(text));
   } catch {
     return null;
   }
+  return refuseForbiddenDecoded(decoded);
 }
 
 /** One element of `batUpdate`'s `cats` (compat-api §6.5) as a domain change, or null to skip it. */

@@ -1,6 +1,7 @@
 import { convertSqlToMarkdown, DomainError, type Viewer } from '../../../api/src/domain';
 import type { Page, PageHistory } from '../../../db/src';
 import { action, type Controller } from '../action';
+import { refuseForbiddenDecoded } from '../input-guard';
 import { optionalInt, phpUrldecode } from '../document-wire';
 import { pageRow } from '../presenters/document';
 import { optionalStr, phpTruthy, unescapeHtml } from '../form-values';
@@ -93,7 +94,8 @@ export const page: Controller = {
       viewer.requireUser();
       // Checked before decoding, as ShowDoc does.
       if (!p.page_content) throw new DomainError('PageContentRequired');
-      const content = p.is_urlencode === 1 ? phpUrldecode(p.page_content) : p.page_content;
+      const content =
+        p.is_urlencode === 1 ? refuseForbiddenDecoded(phpUrldecode(p.page_content)) : p.page_content;
       const saved = await services.pages.save(
         viewer,
         {
@@ -138,6 +140,7 @@ export const page: Controller = {
       let decoded: unknown;
       try {
         decoded = JSON.parse(unescapeHtml(p.pages));
+        refuseForbiddenDecoded(decoded);
       } catch {
         return [];
       }
