@@ -38,6 +38,8 @@ export interface AppConfig {
   rateLimits: RateLimitRules;
   /** How often expired edit locks are removed and announced, and how often the purge runs. */
   jobs: { lockSweepMs: number; purgeEveryMs: number };
+  /** QUIRE_TURN_TARGET_MS: requests take turns on the event loop, batches shrinking while an iteration is longer (0: off). */
+  turnTargetMs: number;
   /** STORAGE=s3 and S3_*: the bucket for uploads (wins over the site's oss settings); null: local or site. */
   s3: S3Settings | null;
 }
@@ -71,6 +73,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisPrefix: env.QUIRE_REDIS_PREFIX || 'quire',
     rateLimits: DEFAULT_RATE_LIMITS,
     jobs: { lockSweepMs: 5_000, purgeEveryMs: 60 * 60 * 1000 },
+    turnTargetMs: wholeNumber(env, 'QUIRE_TURN_TARGET_MS', 10),
     s3: s3FromEnv(env),
   };
 }
@@ -93,6 +96,14 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  return value;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
   return value;
 }
 

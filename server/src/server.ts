@@ -46,6 +46,7 @@ import { compatRestPlugin } from '../../compat-rest/src';
 import { openDatabase, type Database } from '../../db/src';
 import type { AppConfig } from './config';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerTurns, Turns } from './http/turns';
 
 export const SESSION_COOKIE = 'quire_token';
 export const VISITOR_COOKIE = 'quire_visitor';
@@ -99,6 +100,13 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
 
   await bootstrap(app, servicesFor(), config);
   registerSecurityHeaders(app, path.join(config.webDist, 'index.html'));
+  if (config.turnTargetMs > 0) {
+    registerTurns(
+      app,
+      new Turns(config.turnTargetMs),
+      (url) => url === '/healthz' || url.startsWith('/healthz?'),
+    );
+  }
   const guard = { limits: config.graphqlLimits, introspection: config.graphqlIntrospection };
 
   await app.register(fastifyCookie);
