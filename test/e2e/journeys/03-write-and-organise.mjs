@@ -3,7 +3,7 @@
 // and cannot edit; a newer local draft restored after a reload; a stale save meeting the conflict dialog
 // without losing text; copying a page; dragging a page and a catalog in the catalog manager. The md-editor
 // chunk must load only once an editor opens.
-/* global document, localStorage -- used only inside page.evaluate / waitForFunction callbacks */
+/* global document, localStorage, window -- used only inside page.evaluate / waitForFunction callbacks */
 
 const EDITOR_CHUNK = /MdEditorImpl|md-editor|markdown-editor/i;
 
@@ -370,6 +370,32 @@ export default async function writeAndOrganise(t) {
         menu.catalogs[0].id === beta && menu.catalogs[0].pages.some((p) => p.id === moving.id),
         `the server's menu disagrees: ${JSON.stringify(menu.catalogs)}`,
       );
+    },
+  );
+  await scenario(
+    page,
+    'a 200-character catalog name ellipsises and the catalog manager stays in the viewport',
+    async () => {
+      const long = `Long${'x'.repeat(196)}`;
+      await catalog(long);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`${base}/catalog/${item.id}`);
+        const row = page.getByText(long, { exact: true });
+        await row.waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow <= 0, `at ${width} px the catalog manager is ${overflow} px wider than the viewport`);
+        expect((await row.getAttribute('title')) === long, 'the full name is not offered as a tooltip');
+        await t.screenshot(page, `10-long-catalog-name-${width}`);
+      }
+      await page.getByRole('button', { name: 'New catalog' }).first().click();
+      const nameInput = page.getByRole('dialog').getByLabel('Catalog name');
+      expect(
+        (await nameInput.getAttribute('maxlength')) === '200',
+        'the name field does not carry the limit',
+      );
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 1280, height: 800 });
     },
   );
 }

@@ -53,6 +53,7 @@ import {
   parentCandidates,
   type Row,
 } from './treeModel';
+import { NAME_LIMITS } from '../../app/name-limits';
 
 const DIGITS = /^\d+$/;
 
@@ -194,9 +195,9 @@ function CatalogManager({ itemId }: { itemId: number }) {
     <Container size="md" py="md">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Stack gap={0}>
+          <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
             <Title order={3}>{t('catalog.title')}</Title>
-            <Text c="dimmed" size="sm">
+            <Text c="dimmed" size="sm" truncate="end" title={data.item.name}>
               {data.item.name}
             </Text>
           </Stack>
@@ -278,12 +279,20 @@ function CatalogManager({ itemId }: { itemId: number }) {
                               component={Link}
                               to={`/${itemId}/${row.id}`}
                               size="sm"
-                              style={{ flex: 1 }}
+                              truncate="end"
+                              title={row.label}
+                              style={{ flex: 1, minWidth: 0 }}
                             >
                               {row.label}
                             </Anchor>
                           ) : (
-                            <Text size="sm" fw={500} style={{ flex: 1 }}>
+                            <Text
+                              size="sm"
+                              fw={500}
+                              truncate="end"
+                              title={row.label}
+                              style={{ flex: 1, minWidth: 0 }}
+                            >
                               {row.label}
                             </Text>
                           )}
@@ -394,6 +403,7 @@ function CatalogManager({ itemId }: { itemId: number }) {
       >
         <TextInput
           label={t('catalog.nameLabel')}
+          maxLength={NAME_LIMITS.catalog}
           value={editing?.name ?? ''}
           onChange={(event) => {
             const name = event.currentTarget.value;

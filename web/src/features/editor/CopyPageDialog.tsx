@@ -11,6 +11,7 @@ import {
   ManagerEditableItemsDocument,
 } from '../../gql/graphql';
 import { DialogFrame } from '../shell/DialogFrame';
+import { NAME_LIMITS } from '../../app/name-limits';
 
 /** Single-page items and spreadsheets hold one page: nothing is copied or moved into them. */
 const SINGLE_CONTENT_TYPES = new Set([2, 4]);
@@ -121,6 +122,7 @@ export function CopyPageDialog({ itemId, pageId, onClose, onCopied }: CopyPageDi
       />
       <TextInput
         label={t('copy.titleLabel')}
+        maxLength={NAME_LIMITS.pageTitle}
         value={title}
         onChange={(event) => setTitle(event.currentTarget.value)}
         data-autofocus

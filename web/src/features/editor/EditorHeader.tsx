@@ -17,6 +17,7 @@ import { EditorCatalogsDocument } from '../../gql/graphql';
 import { docTemplate } from '../templates/docTemplates';
 import type { TextTool } from './TextToolDialog';
 import type { usePageLock } from './usePageLock';
+import { NAME_LIMITS } from '../../app/name-limits';
 
 // The parts of the page editor's header row; the editor holds their state.
 
@@ -41,6 +42,7 @@ export function TitleField({
         value={title}
         placeholder={t('dialog.titlePlaceholder')}
         aria-label={t('dialog.titlePlaceholder')}
+        maxLength={NAME_LIMITS.pageTitle}
         onChange={(event) => onChange(event.currentTarget.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {

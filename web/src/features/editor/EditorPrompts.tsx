@@ -9,6 +9,7 @@ import { errorMessage } from '../../app/errors';
 import { EditorSaveTemplateDocument } from '../../gql/graphql';
 import { DialogFrame } from '../shell/DialogFrame';
 import type { OfferedDraft } from './usePageDraft';
+import { NAME_LIMITS } from '../../app/name-limits';
 
 // The page editor's small questions, each a few lines of its own state, kept out of the editor's body.
 
@@ -84,6 +85,7 @@ export function SaveTemplateDialog({
     >
       <TextInput
         label={t('templates.nameLabel')}
+        maxLength={NAME_LIMITS.template}
         value={templateName}
         onChange={(event) => setTemplateName(event.currentTarget.value)}
         data-autofocus

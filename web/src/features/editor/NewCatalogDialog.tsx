@@ -7,6 +7,7 @@ import { errorMessage } from '../../app/errors';
 import { EditorCatalogsDocument, ManagerSaveCatalogDocument } from '../../gql/graphql';
 import { DialogFrame } from '../shell/DialogFrame';
 import { MAX_CATALOG_DEPTH } from '../catalog-manager/treeModel';
+import { NAME_LIMITS } from '../../app/name-limits';
 
 /**
  * Where "New catalog" puts a catalog by default: in the shown page's catalog, or beside it when that
@@ -70,6 +71,7 @@ export function NewCatalogDialog({
     >
       <TextInput
         label={t('catalog.nameLabel')}
+        maxLength={NAME_LIMITS.catalog}
         value={name}
         onChange={(e) => setName(e.currentTarget.value)}
         data-autofocus

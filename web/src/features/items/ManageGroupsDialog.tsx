@@ -28,6 +28,7 @@ import {
 import { ConfirmIcon } from '../shell/ConfirmAction';
 import { DialogFrame } from '../shell/DialogFrame';
 import { reorder } from './reorder';
+import { NAME_LIMITS } from '../../app/name-limits';
 
 type ItemGroup = ItemGroupsQuery['itemGroups'][number];
 
@@ -191,6 +192,7 @@ function GroupEditor({ group, onDone }: { group: ItemGroup | null; onDone(): voi
       <Stack gap="sm">
         <TextInput
           label={t('groups.name')}
+          maxLength={NAME_LIMITS.itemGroup}
           placeholder={DEFAULT_GROUP_NAME}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}

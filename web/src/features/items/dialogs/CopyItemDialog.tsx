@@ -9,6 +9,7 @@ import { CopyItemDocument, MyItemsDocument, type ItemSummaryFragment } from '../
 import { DialogFrame } from '../../shell/DialogFrame';
 import { copyFormFor, validateItemForm, visitPassword, type ItemFormValues } from '../itemForm';
 import { VisibilityFields } from './VisibilityFields';
+import { NAME_LIMITS } from '../../../app/name-limits';
 
 /** Copies an item (catalogs and pages): the name defaults to the original plus '--copy' (spec §5). */
 export function CopyItemDialog({ item, onClose }: { item: ItemSummaryFragment; onClose(): void }) {
@@ -56,6 +57,7 @@ export function CopyItemDialog({ item, onClose }: { item: ItemSummaryFragment; o
       <Stack gap="sm">
         <TextInput
           label={t('copyItem.name')}
+          maxLength={NAME_LIMITS.item}
           required
           value={values.name}
           onChange={(event) => set('name', event.currentTarget.value)}

@@ -19,6 +19,7 @@ import { ApiKeyPanel } from './ApiKeyDialog';
 import { ImportComingSoon } from './ImportDialog';
 import { VisibilityFields } from './VisibilityFields';
 import classes from './CreateItemDialog.module.css';
+import { NAME_LIMITS } from '../../../app/name-limits';
 
 /**
  * 1 regular, 2 single page, 4 spreadsheet; 'api' explains automatic generation through the open API,
@@ -159,6 +160,7 @@ export function CreateItemDialog({ opened, onClose, groupId, onCreated }: Create
         <Stack gap="sm">
           <TextInput
             label={t('itemForm.name')}
+            maxLength={NAME_LIMITS.item}
             required
             value={values.name}
             onChange={(event) => set('name', event.currentTarget.value)}

@@ -16,6 +16,7 @@ import {
 import { DialogFrame } from '../../shell/DialogFrame';
 import { validateItemForm, visitPassword, type ItemFormValues } from '../itemForm';
 import { VisibilityFields } from './VisibilityFields';
+import { NAME_LIMITS } from '../../../app/name-limits';
 
 type Detail = ItemDetailQuery['item'];
 
@@ -88,6 +89,7 @@ function ItemInfoFields({ state }: { state: ReturnType<typeof useItemInfo> }) {
     <Stack gap="sm">
       <TextInput
         label={t('itemForm.name')}
+        maxLength={NAME_LIMITS.item}
         required
         value={values.name}
         onChange={(event) => set('name', event.currentTarget.value)}

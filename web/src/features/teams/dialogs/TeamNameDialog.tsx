@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/errors';
 import { SaveTeamDocument, TeamListDocument } from '../../../gql/graphql';
 import { DialogFrame } from '../../shell/DialogFrame';
+import { NAME_LIMITS } from '../../../app/name-limits';
 
 /** The server's limit (MAX_TEAM_NAME_LENGTH): said here before the round trip. */
-const MAX_NAME_LENGTH = 100;
 
 /** Creates a team (no `team`) or renames one. */
 export function TeamNameDialog({
@@ -51,7 +51,7 @@ export function TeamNameDialog({
       <TextInput
         label={t('teams.name')}
         value={name}
-        maxLength={MAX_NAME_LENGTH}
+        maxLength={NAME_LIMITS.team}
         onChange={(event) => setName(event.currentTarget.value)}
         data-autofocus
         name="teamName"
