@@ -133,6 +133,7 @@ describe('ItemViewPage', () => {
     expect(tree().getByRole('link', { name: 'Readme' })).toHaveAttribute('aria-current', 'page');
     // Catalogs start closed: their pages are not shown.
     expect(tree().queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(document.title).toBe('Readme - Shop API - Quire');
   });
 
   it('expands and collapses catalogs', async () => {

@@ -55,6 +55,7 @@ import { PageToc } from './TableOfContents';
 import { allCatalogIds, catalogPathOf, filterTree, findPage, firstPageId } from './tree';
 import { viewRights } from './viewerRights';
 import { Watermark } from './Watermark';
+import { useTabTitle } from '../../app/useTabTitle';
 
 type ViewItem = ItemViewQuery['item'];
 
@@ -162,6 +163,7 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
   const page = usePage(pageId);
   const menuPage = pageId !== null ? findPage(menu, pageId) : null;
   const pageTitle = page.data?.page.title ?? menuPage?.title ?? '';
+  useTabTitle(pageTitle, item.name);
 
   // Catalogs open: the server's path to the requested page, then whatever the reader opens.
   const [openIds, setOpenIds] = useState<Set<number>>(() => new Set(menu.defaultCatalogPath));

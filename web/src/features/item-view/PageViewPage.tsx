@@ -16,6 +16,7 @@ import { PageArticle, usePage } from './PageArticle';
 import { PageToc } from './TableOfContents';
 import { viewRights } from './viewerRights';
 import { Watermark } from './Watermark';
+import { useTabTitle } from '../../app/useTabTitle';
 
 /** /page/{page_id}: one page on its own, without the item's catalog (spec 001 §2 route table). */
 export function PageViewPage() {
@@ -32,6 +33,7 @@ export function PageViewPage() {
   const me = token ? (meQuery.data?.me ?? user ?? null) : null;
   const site = useQuery(SiteInfoDocument);
   const dialogs = useDialogs();
+  useTabTitle(page.data?.page.title, item.data?.item.name);
 
   if (!valid) return <NotFoundPage />;
   const error = page.error ?? item.error;

@@ -38,6 +38,7 @@ describe('SharedPageView', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Version 2' })).toBeInTheDocument();
     expect(screen.queryByTestId('catalog-tree')).toBeNull();
+    expect(document.title).toBe('Release notes - Quire');
   });
 
   it('explains an expired or unknown link', async () => {

@@ -23,6 +23,7 @@ import { Brand } from '../shell/Brand';
 import classes from './ItemView.module.css';
 import { MarkdownContent } from './PageArticle';
 import { PageToc } from './TableOfContents';
+import { useTabTitle } from '../../app/useTabTitle';
 
 function formatTime(iso: string, language: string): string {
   const date = new Date(iso);
@@ -38,6 +39,7 @@ export function SharedPageView() {
   const { token } = useSession();
   const { data, error } = useQuery(SharedPageDocument, { variables: { key: uniqueKey } });
   const page = data?.sharedPage;
+  useTabTitle(page?.title);
 
   return (
     <AppShell header={{ height: 56 }} padding={{ base: 'sm', sm: 'lg' }}>
