@@ -290,13 +290,17 @@ function sessionCookie(request: FastifyRequest, reply: FastifyReply): SessionCoo
 }
 
 async function bootstrap(app: FastifyInstance, services: Services, config: AppConfig): Promise<void> {
-  const { user, generatedPassword } = await services.accounts.ensureAdmin(
+  const { user, created, generatedPassword } = await services.accounts.ensureAdmin(
     config.adminUser,
     config.adminPassword,
   );
-  if (generatedPassword) {
+  // First start: say who can sign in and how. A configured password is never printed; a generated one is
+  // shown this once, as nobody could sign in otherwise.
+  if (created) {
     app.log.warn(
-      `created the administrator "${user.username}" with the password ${generatedPassword} (shown once)`,
+      generatedPassword
+        ? `created the administrator "${user.username}" with the password ${generatedPassword} (shown once): sign in at /user/login and change it under /user/setting`
+        : `created the administrator "${user.username}" with the password from QUIRE_ADMIN_PASSWORD: sign in at /user/login`,
     );
   }
   if (config.testCaptcha) {

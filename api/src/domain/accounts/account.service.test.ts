@@ -170,9 +170,11 @@ describe.each(testDatabases())('accounts on $name', (target) => {
     const first = await db.services().accounts.ensureAdmin('root-admin');
     expect(first.generatedPassword).toMatch(/^[0-9a-f]{16}$/);
     expect(first.user.isAdmin).toBe(true);
+    expect(first.created).toBe(true);
     const again = await db.services().accounts.ensureAdmin('someone-else', 'pw');
     expect(again.user.id).toBe(first.user.id);
     expect(again.generatedPassword).toBeUndefined();
+    expect(again.created).toBe(false);
     expect((await login('root-admin', first.generatedPassword!)).user.isAdmin).toBe(true);
   });
 });

@@ -234,9 +234,9 @@ export class AccountService {
   async ensureAdmin(
     username = 'admin',
     password?: string,
-  ): Promise<{ user: User; generatedPassword?: string }> {
+  ): Promise<{ user: User; created: boolean; generatedPassword?: string }> {
     const existing = await this.em.findOne(User, { groupId: UserGroup.Admin });
-    if (existing) return { user: existing };
+    if (existing) return { user: existing, created: false };
     const generatedPassword = password ? undefined : newToken().slice(0, 16);
     const user = this.em.create(User, {
       username,
@@ -244,6 +244,6 @@ export class AccountService {
       passwordHash: await hashPassword(password ?? generatedPassword!),
     });
     await this.em.persist(user).flush();
-    return { user, generatedPassword };
+    return { user, created: true, generatedPassword };
   }
 }
