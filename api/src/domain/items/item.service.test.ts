@@ -85,7 +85,7 @@ describe.each(testDatabases())('items on $name', (target) => {
       const [singlePage] = await em.find(Page, { item: single.id });
       expect(singlePage).toMatchObject({
         title: 'Single',
-        content: SINGLE_PAGE_WELCOME,
+        content: SINGLE_PAGE_WELCOME.zh,
         authorName: 'owner',
       });
       const sheetPages = await em.find(Page, { item: sheet.id });

@@ -21,7 +21,7 @@ import {
 import type { CaptchaService } from '../accounts/captcha.service';
 import { verifyPassword } from '../accounts/password';
 import type { ChangeLogService } from '../changelog/changelog.service';
-import { DomainError } from '../errors';
+import { DomainError, type Language } from '../errors';
 import type { RateLimits } from '../limits/rate-limits';
 import type { ItemRights, PolicyService } from '../policy/policy.service';
 import { inTransaction } from '../transaction';
@@ -39,7 +39,11 @@ export const MAX_ITEM_DESCRIPTION_LENGTH = 10_000;
 export const MAX_VISIT_PASSWORD_LENGTH = 100;
 export const MAX_DOMAIN_LENGTH = 64;
 /** The first page of a new single-page item (ShowDoc's text, with our name). */
-export const SINGLE_PAGE_WELCOME = '欢迎使用Quire。点击右上方的编辑按钮进行编辑吧！';
+/** The first text of a single-page item, in the creator's language (ShowDoc's Chinese on the REST door). */
+export const SINGLE_PAGE_WELCOME: Record<Language, string> = {
+  zh: '欢迎使用Quire。点击右上方的编辑按钮进行编辑吧！',
+  en: 'Welcome to Quire. Click the edit button at the top right to start writing!',
+};
 /** The item list's built-in views: 0 all items, -1 starred items; a positive id is an item group. */
 export const ALL_ITEMS_VIEW = 0;
 export const STARRED_VIEW = -1;
@@ -71,6 +75,8 @@ export interface CreateItemInput extends ItemSettingsInput {
   name: string;
   type?: number;
   domain?: string;
+  /** The words Quire writes into the new item (a single page's welcome); absent: Chinese, as ShowDoc. */
+  language?: Language;
 }
 
 /** Absent settings keep the source's value; the name has no '--copy' suffix (the web form adds it). */
@@ -170,7 +176,7 @@ export class ItemService {
         this.em.create(Page, {
           item,
           title: name,
-          content: type === ItemType.SinglePage ? SINGLE_PAGE_WELCOME : '',
+          content: type === ItemType.SinglePage ? SINGLE_PAGE_WELCOME[input.language ?? 'zh'] : '',
           author: user,
           authorName: user.username,
         }),

@@ -64,6 +64,7 @@ describe('sqlToMarkdownTable', () => {
   it('finds the tables even when another statement does not parse', () => {
     const sql = "THIS IS NOT SQL; CREATE TABLE t (c int COMMENT 'ok');";
     expect(sqlToMarkdownTable(sql)).toContain('| c | int | 是 |  | ok |');
+    expect(sqlToMarkdownTable(sql, 'en')).toContain('| c | int | Yes |  | ok |');
   });
 
   it('refuses empty and non-CREATE TABLE input with clear errors', () => {

@@ -1,5 +1,5 @@
 import { Parser } from 'node-sql-parser';
-import { DomainError } from '../errors';
+import { DomainError, type Language } from '../errors';
 import type { Viewer } from '../viewer';
 import { SqlParsePool } from './sql-to-markdown.worker';
 
@@ -22,6 +22,8 @@ export async function closeSqlParsePool(): Promise<void> {
 export async function convertSqlToMarkdown(
   viewer: Viewer,
   sql: string,
+  /** The table's words: ShowDoc's Chinese on the REST door (its clients expect it), the reader's on GraphQL. */
+  language: Language = 'zh',
   pool: SqlParsePool = (sharedPool ??= new SqlParsePool()),
 ): Promise<string> {
   viewer.requireUser();
@@ -29,7 +31,7 @@ export async function convertSqlToMarkdown(
   if (Buffer.byteLength(sql, 'utf8') > SQL_MAX_BYTES) throw new DomainError('SqlTooLarge');
   const tables = createTablesOf(await pool.parse(sql, splitStatements(sql)));
   if (!tables.length) throw new DomainError('SqlUnparsable');
-  return tables.map(renderTable).join('');
+  return tables.map((table) => renderTable(table, language)).join('');
 }
 
 /**
@@ -40,11 +42,11 @@ export async function convertSqlToMarkdown(
  *
  * Other statements of a dump (DROP, SET, LOCK...) are skipped; several tables give several blocks.
  */
-export function sqlToMarkdownTable(sql: string): string {
+export function sqlToMarkdownTable(sql: string, language: Language = 'zh'): string {
   if (!sql.trim()) throw new DomainError('SqlRequired');
   const tables = parseCreateTables(sql);
   if (!tables.length) throw new DomainError('SqlUnparsable');
-  return tables.map(renderTable).join('');
+  return tables.map((table) => renderTable(table, language)).join('');
 }
 
 export interface ColumnDoc {
@@ -61,13 +63,18 @@ export interface TableDoc {
   columns: ColumnDoc[];
 }
 
-const HEADER = '| 字段 | 类型 | 允许空 | 默认 | 说明 |\n| --- | --- | --- | --- | --- |\n';
+const WORDS: Record<Language, { header: string[]; yes: string; no: string }> = {
+  zh: { header: ['字段', '类型', '允许空', '默认', '说明'], yes: '是', no: '否' },
+  en: { header: ['Field', 'Type', 'Nullable', 'Default', 'Description'], yes: 'Yes', no: 'No' },
+};
 
-function renderTable(table: TableDoc): string {
+function renderTable(table: TableDoc, language: Language): string {
+  const words = WORDS[language];
+  const header = `${row(words.header)}| --- | --- | --- | --- | --- |\n`;
   const rows = table.columns.map((c) =>
-    row([c.name, c.type, c.nullable ? '是' : '否', c.defaultValue, c.comment || '-']),
+    row([c.name, c.type, c.nullable ? words.yes : words.no, c.defaultValue, c.comment || '-']),
   );
-  return `\n- ${cell(table.name)} ${cell(table.comment)}\n\n${HEADER}${rows.join('')}\n`;
+  return `\n- ${cell(table.name)} ${cell(table.comment)}\n\n${header}${rows.join('')}\n`;
 }
 
 function row(cells: string[]): string {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Knex } from '@mikro-orm/knex';
-import { ItemMember } from '../../../../db/src';
+import { ItemMember, Page } from '../../../../db/src';
 import { testDatabases } from '../../../../test/support/mysql';
 import {
   TEST_CAPTCHA,
@@ -101,6 +101,14 @@ describe.each(testDatabases())('GraphQL items on $name', (target) => {
     bob = await register('bob');
   });
   afterAll(async () => server?.close());
+
+  it("writes a single-page item's welcome in the creator's language", async () => {
+    const created = await createItem(alice, { name: 'One pager', type: 2 });
+    const em = server.db.orm.em.fork();
+    const page = await em.findOneOrFail(Page, { item: created.id });
+    // No Chinese in English mode (#22); the REST door keeps ShowDoc's text (compat tests).
+    expect(page.content).toMatch(/^Welcome to Quire/);
+  });
 
   it('creates an item and reads it by id and by domain, with owner and rights', async () => {
     const created = await createItem(alice, {

@@ -98,7 +98,9 @@ export class ItemResolver {
 
   @Mutation(() => Item)
   async createItem(@Arg('input') input: CreateItemInput, @Ctx() ctx: GraphQLContext): Promise<Item> {
-    return Item.from(await ctx.services.items.create(ctx.viewer, nullAsAbsent(input)));
+    return Item.from(
+      await ctx.services.items.create(ctx.viewer, { ...nullAsAbsent(input), language: ctx.language }),
+    );
   }
 
   @Mutation(() => Item, { description: 'Copies an item you may edit: catalogs and pages, not members' })

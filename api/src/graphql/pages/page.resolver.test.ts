@@ -236,13 +236,28 @@ describe.each(testDatabases())('GraphQL pages on $name', (target) => {
     });
   });
 
-  it('turns SQL into a markdown table', async () => {
+  it("turns SQL into a markdown table in the reader's language", async () => {
     const answer = await server.graphql<{ sqlToMarkdownTable: string }>(
       'mutation($sql: String!) { sqlToMarkdownTable(sql: $sql) }',
       { sql: "CREATE TABLE t (id int NOT NULL COMMENT 'key')" },
       editorToken,
     );
-    expect(answer.data?.sqlToMarkdownTable).toContain('| id | int | 否 |  | key |');
+    // No Chinese in English mode (#22); ShowDoc's words for a Chinese reader.
+    expect(answer.data?.sqlToMarkdownTable).toContain('| Field | Type | Nullable | Default | Description |');
+    expect(answer.data?.sqlToMarkdownTable).toContain('| id | int | No |  | key |');
+    const chinese = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': 'zh-CN,zh;q=0.9',
+        authorization: `Bearer ${editorToken}`,
+      },
+      body: JSON.stringify({
+        query: 'mutation($sql: String!) { sqlToMarkdownTable(sql: $sql) }',
+        variables: { sql: "CREATE TABLE t (id int NOT NULL COMMENT 'key')" },
+      }),
+    }).then((r) => r.json() as Promise<{ data: { sqlToMarkdownTable: string } }>);
+    expect(chinese.data.sqlToMarkdownTable).toContain('| id | int | 否 |  | key |');
     const bad = await server.graphql(
       'mutation($sql: String!) { sqlToMarkdownTable(sql: $sql) }',
       { sql: 'nope' },

@@ -68,6 +68,6 @@ export class PageResolver {
       'CREATE TABLE statements (at most 256 KB) as markdown tables with column comments; signed-in users',
   })
   sqlToMarkdownTable(@Arg('sql') sql: string, @Ctx() ctx: GraphQLContext): Promise<string> {
-    return convertSqlToMarkdown(ctx.viewer, sql);
+    return convertSqlToMarkdown(ctx.viewer, sql, ctx.language);
   }
 }
