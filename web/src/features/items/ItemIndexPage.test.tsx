@@ -134,6 +134,32 @@ describe('ItemIndexPage', () => {
     );
   });
 
+  it("offers an archived item's manager only what still works", async () => {
+    const user = userEvent.setup();
+    const archived = { ...sheet, isArchived: true };
+    renderRoute('/item/index', {
+      mocks: [signIn(), siteInfoMock({}), itemGroupsMock([]), myItemsMock(0, [archived])],
+    });
+    await screen.findByTestId('item-cards');
+    await user.click(screen.getByRole('button', { name: 'More actions for Budget' }));
+    await screen.findByRole('menuitem', { name: 'Delete item' });
+    const offered = screen.getAllByRole('menuitem').map((entry) => entry.textContent);
+    for (const works of ['Export', 'Transfer ownership', 'Copy item', 'Delete item']) {
+      expect(offered).toContain(works);
+    }
+    for (const refused of [
+      'Import',
+      'Members',
+      'Recycle bin',
+      'Update base info',
+      'Open API',
+      'Item settings',
+      'Archive',
+    ]) {
+      expect(offered).not.toContain(refused);
+    }
+  });
+
   it('prefills the copy dialog with the name plus "--copy"', async () => {
     const user = userEvent.setup();
     renderRoute('/item/index', { mocks: listMocks() });

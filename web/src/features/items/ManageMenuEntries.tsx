@@ -34,50 +34,67 @@ export function ManageMenuEntries({
   onGone?(): void;
 }) {
   const { t } = useTranslation();
+  // An archived item is read-only: only what still works is offered (#22): export, change log, transfer,
+  // copy, delete. Import, members, recycle bin, base info, open API and settings would all be refused.
+  const active = !item.isArchived;
   return (
     <>
-      <Menu.Item
-        leftSection={<IconUpload size={16} />}
-        onClick={() => dialogs.open('import-item', { itemName: item.name })}
-      >
-        {t('itemMenu.import')}
-      </Menu.Item>
+      {active ? (
+        <Menu.Item
+          leftSection={<IconUpload size={16} />}
+          onClick={() => dialogs.open('import-item', { itemName: item.name })}
+        >
+          {t('itemMenu.import')}
+        </Menu.Item>
+      ) : null}
       <Menu.Item component={Link} to={`/item/export/${item.id}`} leftSection={<IconDownload size={16} />}>
         {t('itemMenu.export')}
       </Menu.Item>
-      <Menu.Item
-        leftSection={<IconUsers size={16} />}
-        onClick={() => dialogs.open('item-members', { itemId: item.id, itemName: item.name })}
-      >
-        {t('itemMenu.members')}
-      </Menu.Item>
-      <Menu.Item
-        leftSection={<IconRecycle size={16} />}
-        onClick={() => dialogs.open('recycle-bin', { itemId: item.id })}
-      >
-        {t('itemMenu.recycleBin')}
-      </Menu.Item>
-      <Menu.Item
-        leftSection={<IconInfoCircle size={16} />}
-        onClick={() => dialogs.open('item-info', { itemId: item.id })}
-      >
-        {t('itemMenu.baseInfo')}
-      </Menu.Item>
+      {active ? (
+        <>
+          <Menu.Item
+            leftSection={<IconUsers size={16} />}
+            onClick={() => dialogs.open('item-members', { itemId: item.id, itemName: item.name })}
+          >
+            {t('itemMenu.members')}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconRecycle size={16} />}
+            onClick={() => dialogs.open('recycle-bin', { itemId: item.id })}
+          >
+            {t('itemMenu.recycleBin')}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconInfoCircle size={16} />}
+            onClick={() => dialogs.open('item-info', { itemId: item.id })}
+          >
+            {t('itemMenu.baseInfo')}
+          </Menu.Item>
+        </>
+      ) : null}
       <Menu.Item
         leftSection={<IconHistory size={16} />}
         onClick={() => dialogs.open('item-change-log', { item })}
       >
         {t('changeLog.title')}
       </Menu.Item>
-      <Menu.Item
-        leftSection={<IconApi size={16} />}
-        onClick={() => dialogs.open('item-api-key', { itemId: item.id })}
-      >
-        {t('itemMenu.openApi')}
-      </Menu.Item>
-      <Menu.Item component={Link} to={`/item/setting/${item.id}`} leftSection={<IconSettings size={16} />}>
-        {t('itemMenu.settings')}
-      </Menu.Item>
+      {active ? (
+        <>
+          <Menu.Item
+            leftSection={<IconApi size={16} />}
+            onClick={() => dialogs.open('item-api-key', { itemId: item.id })}
+          >
+            {t('itemMenu.openApi')}
+          </Menu.Item>
+          <Menu.Item
+            component={Link}
+            to={`/item/setting/${item.id}`}
+            leftSection={<IconSettings size={16} />}
+          >
+            {t('itemMenu.settings')}
+          </Menu.Item>
+        </>
+      ) : null}
       <Menu.Divider />
       <Menu.Item
         leftSection={<IconTransfer size={16} />}
