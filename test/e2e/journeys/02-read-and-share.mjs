@@ -1,3 +1,4 @@
+/* global document, getComputedStyle, window -- used only inside page.evaluate callbacks */
 // Find, read and share on a desktop screen: log in through /user/login (the account is registered first,
 // in another browser context), a private item made in the UI, starred from its menu, read
 // through the catalog tree; a page shared for 7 days opened by a logged-out visitor, and the private item
@@ -156,5 +157,44 @@ export default async function readAndShare(t) {
     // Back to English for whoever reuses the account's browser.
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('button', { name: 'Share', exact: true }).waitFor();
+  });
+  await scenario(page, 'read-and-share: printing shows the page alone, in one column', async () => {
+    await page.goto(`${base}${item.path}/${item.pages.tourId}`);
+    await expectTourRendered(t, page);
+    await page.emulateMedia({ media: 'print' });
+    try {
+      const printed = await page.evaluate(() => {
+        const shown = (selector) =>
+          [...document.querySelectorAll(selector)].some((node) => node.getBoundingClientRect().width > 0);
+        const article = document.querySelector('[data-testid="page-article"]');
+        return {
+          header: shown('.mantine-AppShell-header'),
+          tree: shown('.mantine-AppShell-navbar'),
+          toc: shown('nav'),
+          buttons: shown('button'),
+          articleWidth: article ? article.getBoundingClientRect().width : 0,
+          viewport: window.innerWidth,
+          chain: (() => {
+            const out = [];
+            for (let node = article; node && node !== document.body; node = node.parentElement) {
+              out.push(
+                `${node.className}:${Math.round(node.getBoundingClientRect().width)}:${getComputedStyle(node).paddingLeft}`,
+              );
+            }
+            return out;
+          })(),
+        };
+      });
+      expect(
+        !printed.header && !printed.tree && !printed.toc && !printed.buttons,
+        `chrome is printed: ${JSON.stringify(printed)}`,
+      );
+      expect(
+        printed.articleWidth > printed.viewport * 0.8,
+        `the article is not one full column: ${JSON.stringify(printed)}`,
+      );
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
   });
 }

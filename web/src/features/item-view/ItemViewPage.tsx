@@ -363,7 +363,7 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
             <ItemViewFooter signedIn={!!me} />
           </Box>
           {pageId !== null && item.type !== 4 ? (
-            <Box w={220} visibleFrom="lg" style={{ flexShrink: 0 }}>
+            <Box w={220} visibleFrom="lg" style={{ flexShrink: 0 }} data-print="hide">
               <PageToc version={`${pageId}:${page.data?.page.content.length ?? 0}`} />
             </Box>
           ) : null}

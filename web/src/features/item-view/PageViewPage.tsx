@@ -100,7 +100,7 @@ export function PageViewPage() {
             <PageArticle page={current} withBreadcrumb />
             <ItemViewFooter signedIn={!!me} />
           </Box>
-          <Box w={220} visibleFrom="lg" style={{ flexShrink: 0 }}>
+          <Box w={220} visibleFrom="lg" style={{ flexShrink: 0 }} data-print="hide">
             <PageToc version={`${current.id}:${current.content.length}`} />
           </Box>
         </Group>

@@ -98,7 +98,7 @@ export function SharedPageView() {
                 )}
               </Stack>
             </Box>
-            <Box w={220} visibleFrom="lg" style={{ flexShrink: 0 }}>
+            <Box w={220} visibleFrom="lg" style={{ flexShrink: 0 }} data-print="hide">
               <PageToc version={`${page.key}:${page.content.length}`} />
             </Box>
           </Group>
