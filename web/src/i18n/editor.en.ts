@@ -1,5 +1,11 @@
 /** English strings of the page editor, catalog manager, diff screen and templates (namespace `editor`). */
 export const editorEn = {
+  unsaved: {
+    title: 'Unsaved changes',
+    body: 'This page has changes that are not saved. Close the editor anyway? Your text is kept as a local draft and offered the next time you edit the page.',
+    stay: 'Keep editing',
+    leave: 'Close without saving',
+  },
   dialog: {
     newPage: 'New page',
     editPage: 'Edit page',

@@ -5,6 +5,12 @@ export type EditorMessages = Strings<typeof editorEn>;
 
 /** 页面编辑器、目录管理、版本对比与模板的中文文案（命名空间 `editor`）。 */
 export const editorZhCN: EditorMessages = {
+  unsaved: {
+    title: '未保存的修改',
+    body: '页面还有未保存的修改。仍要关闭编辑器吗？内容会保存为本地草稿，下次编辑该页面时可以恢复。',
+    stay: '继续编辑',
+    leave: '不保存并关闭',
+  },
   dialog: {
     newPage: '新建页面',
     editPage: '编辑页面',

@@ -194,6 +194,30 @@ describe('PageEditorDialog', () => {
     expect(localStorage.getItem('quire.draft.3.new.0')).toContain(content);
   });
 
+  it('asks before closing with unsaved text and before the tab unloads, keeping a draft', async () => {
+    const onClose = jest.fn();
+    renderEditor([catalogsMock, ...lockMocks], () => undefined, { onClose });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const content = await screen.findByLabelText('Page content (markdown)');
+    expect(unload()).toBe(false);
+    fireEvent.change(content, { target: { value: 'Words not saved yet' } });
+    expect(unload()).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Keep editing' })).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Close without saving' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(localStorage.getItem('quire.draft.3.new.0')).toContain('Words not saved yet');
+  });
+
   it('names the dialog element itself, and the editor inside it separately', async () => {
     renderEditor([catalogsMock], () => undefined);
     const dialog = await screen.findByRole('dialog', { name: 'New page' });

@@ -35,6 +35,8 @@ import {
 } from './EditorPrompts';
 import { usePageLock } from './usePageLock';
 import { useSavePage, type SavedPage } from './useSavePage';
+import { UnsavedCloseDialog } from './UnsavedCloseDialog';
+import { useLeaveWarning } from './useLeaveWarning';
 
 export interface PageEditorDialogProps {
   itemId: number;
@@ -165,6 +167,8 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
   }, [ready, source.data, offerIfNewer, markSaved]);
 
   const dirty = title !== savedText.title || content !== savedText.content;
+  useLeaveWarning(dirty);
+  const [askingToClose, setAskingToClose] = useState(false);
 
   const preview = previewAllowed(content);
   useEffect(() => {
@@ -295,12 +299,26 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
               {t('dialog.save')}
             </Button>
           </Tooltip>
-          <Button variant="default" leftSection={<IconX size={16} />} onClick={() => void close()}>
+          <Button
+            variant="default"
+            leftSection={<IconX size={16} />}
+            onClick={() => (dirty ? setAskingToClose(true) : void close())}
+          >
             {t('dialog.close')}
           </Button>
         </Group>
       </Group>
 
+      {askingToClose ? (
+        <UnsavedCloseDialog
+          onStay={() => setAskingToClose(false)}
+          onLeave={() => {
+            keepDraft({ title, content });
+            setAskingToClose(false);
+            void close();
+          }}
+        />
+      ) : null}
       {lockLost ? (
         <LockLostAlert holder={lockLost} text={() => latest.current.content} onClose={() => void close()} />
       ) : null}
