@@ -33,6 +33,11 @@ export function renderDiagram(kind: DiagramKind, source: string, scheme: ColorSc
       securityLevel: 'strict',
       theme: scheme === 'dark' ? 'dark' : 'default',
       suppressErrorRendering: true,
+      // Labels as SVG <text>, not HTML in <foreignObject> (which sanitizeSvg removes).
+      htmlLabels: false,
+      // Rounded shapes are drawn with jitter; a fixed seed draws a page the same everywhere (/p/{key}).
+      handDrawnSeed: 1,
+      flowchart: { htmlLabels: false },
     });
     counter += 1;
     const { svg } = await mermaid.render(`quire-diagram-${counter}`, text);

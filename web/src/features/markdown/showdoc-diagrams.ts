@@ -7,12 +7,12 @@
  */
 export class DiagramSyntaxError extends Error {}
 
+const ENTITIES: Record<string, string> = { '#': '#35;', '"': '#quot;', ';': '#59;' };
+
 /** Text inside a quoted mermaid label: no quotes, no statement separators, no entity starts. */
 function label(text: string): string {
   return text
-    .replace(/#/g, '#35;')
-    .replace(/"/g, '#quot;')
-    .replace(/;/g, '#59;')
+    .replace(/[#";]/g, (char) => ENTITIES[char] ?? char)
     .replace(/\\n/g, '<br/>')
     .trim();
 }

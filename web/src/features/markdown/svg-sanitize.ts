@@ -7,8 +7,9 @@ import DOMPurify from 'dompurify';
 export function sanitizeSvg(svg: string): string {
   return DOMPurify.sanitize(svg, {
     USE_PROFILES: { svg: true, svgFilters: true, html: true },
-    // Mermaid's HTML labels sit in <foreignObject>; its theme is a <style> inside the <svg>.
-    ADD_TAGS: ['foreignObject', 'style'],
+    // Mermaid's theme is a <style> inside the <svg>; labels are SVG text (diagram-render.ts turns HTML
+    // labels off), so no HTML island in <foreignObject> is needed.
+    ADD_TAGS: ['style'],
     FORBID_TAGS: ['script', 'a', 'iframe', 'object', 'embed', 'image', 'use', 'animate', 'set', 'form'],
     FORBID_ATTR: ['href', 'xlink:href', 'action', 'formaction'],
   });
