@@ -38,7 +38,7 @@ function permalink(id: string): string {
   return `${origin}${pathname}${search}#${encodeURIComponent(id)}`;
 }
 
-/** A heading with an id gets a link icon (shown on hover and focus) that copies its permalink. */
+/** A heading with an id gets a link icon beside it (shown on hover and focus) that copies its permalink. */
 function Heading({
   tag: Tag,
   id,
@@ -75,9 +75,10 @@ function Heading({
       })
       .catch(() => undefined);
   };
+  // The link sits beside the heading, not in it: inside, its label would become part of the heading's name.
   return (
-    <Tag id={id} className={classes.heading}>
-      {children}
+    <div className={classes.heading}>
+      <Tag id={id}>{children}</Tag>
       <Tooltip label={t('anchorCopied')} opened={copied} withinPortal={false}>
         <a
           href={`#${encodeURIComponent(id)}`}
@@ -89,7 +90,7 @@ function Heading({
           <IconLink size="0.8em" aria-hidden />
         </a>
       </Tooltip>
-    </Tag>
+    </div>
   );
 }
 
