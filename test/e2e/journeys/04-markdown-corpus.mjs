@@ -161,6 +161,34 @@ export default async function markdownCorpus(t) {
     expect(box && box.y >= 0 && box.y < height, `the note is at ${JSON.stringify(box)}, not in view`);
   });
 
+  await scenario(page, "markdown: a heading's link icon copies its permalink", async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const heading = page.locator('[data-page-content] h1', { hasText: 'Corpus' });
+    await heading.hover();
+    const anchor = page.getByRole('link', { name: 'Copy the link to "Corpus"' });
+    await anchor.click();
+    await page.getByText('Link copied').waitFor();
+    const copied = await page.evaluate(() => window.navigator.clipboard.readText());
+    expect(copied === `${target.url}#h-corpus`, `copied ${JSON.stringify(copied)}`);
+  });
+
+  await scenario(page, "markdown: the editor's preview is the same renderer", async () => {
+    await page.goto(target.url);
+    await page.getByRole('button', { name: 'Edit the page' }).first().click();
+    const dialog = page.getByRole('dialog');
+    const preview = dialog.locator('[data-page-content]');
+    await preview.locator('.katex-display').waitFor();
+    await preview.locator('font[color="red"]').waitFor();
+    await preview.locator('pre code .hljs-keyword').first().waitFor();
+    const diagram = preview.locator('[data-diagram="flow"], [data-diagram-pending="flow"]');
+    await diagram.scrollIntoViewIfNeeded();
+    await preview.locator('[data-diagram="flow"] svg').waitFor();
+    await t.screenshot(page, '01b-editor-preview');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   await scenario(page, 'markdown: highlighted code and diagrams follow the dark scheme', async () => {
     await page.evaluate(() => window.localStorage.setItem('quire.color-scheme', 'dark'));
     await page.reload();
