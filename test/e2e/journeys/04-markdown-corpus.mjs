@@ -206,6 +206,7 @@ export default async function markdownCorpus(t) {
       'mutation($pageId: Int!) { sharePage(pageId: $pageId, expireDays: 7) { key } }',
       { pageId: target.pageId },
     );
+    target.shareKey = sharePage.key;
     const { context, page: visitor } = await t.newPage({ label: 'corpus visitor' });
     try {
       await visitor.goto(`${base}/p/${sharePage.key}`);
@@ -221,6 +222,19 @@ export default async function markdownCorpus(t) {
       await t.screenshot(visitor, '03-corpus-shared', { fullPage: true });
       const ran = await visitor.evaluate(() => window.__xss);
       expect(ran === undefined, 'a script of the corpus ran on the share page');
+    } finally {
+      await context.close();
+    }
+  });
+
+  await scenario(page, 'markdown: on a phone the corpus stays within the screen width', async () => {
+    const { context, page: phone } = await t.newPage({ label: 'corpus phone', width: 390, height: 844 });
+    try {
+      await phone.goto(`${base}/p/${target.shareKey}`);
+      await renderedCorpus(t, phone);
+      const widths = await phone.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      expect(widths[0] <= widths[1], `the page is ${widths[0]} px wide on a ${widths[1]} px screen`);
+      await t.screenshot(phone, '04-corpus-phone', { fullPage: true });
     } finally {
       await context.close();
     }

@@ -70,6 +70,18 @@ describe('MarkdownView', () => {
   });
 });
 
+describe('MarkdownView in Chinese', () => {
+  it('labels the permalink icon and a waiting diagram in the interface language', async () => {
+    const root = await renderReady('## 登录接口\n\n```seq\nA->B: hi\n```', 'zh-CN');
+    expect(root.querySelector('[data-heading-anchor]')?.getAttribute('aria-label')).toBe(
+      '复制“登录接口”的链接',
+    );
+    expect(root.querySelector('[data-diagram-pending] pre')?.getAttribute('aria-label')).toBe(
+      '正在绘制图表…',
+    );
+  });
+});
+
 describe('slugify', () => {
   it('keeps letters and digits of any script', () => {
     expect(slugify(' 用户 Login (v2) ')).toBe('用户-login-v2');
