@@ -1,5 +1,5 @@
 import { Typography } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Component, useEffect, useState, type ReactNode } from 'react';
 import ReactMarkdown from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
@@ -40,6 +40,30 @@ function Rendered({ content, extras, ready }: { content: string; extras: Extras;
 }
 
 /**
+ * If an optional part fails on some page (a plugin bug), the page shows without the optional parts instead
+ * of taking the screen down with it.
+ */
+class WithoutExtrasOnError extends Component<{ content: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidUpdate(previous: { content: string }) {
+    if (previous.content !== this.props.content && this.state.failed) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? (
+      <Rendered content={this.props.content} extras={NO_EXTRAS} ready />
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+/**
  * A page's markdown as HTML. The parts a page needs beyond plain markdown (inline HTML, math, highlighting)
  * load on first use, once per session; until then the page shows without them.
  */
@@ -61,7 +85,9 @@ export function MarkdownView({ content }: { content: string }) {
   }, [key]);
   return (
     <Typography className={classes.markdown} data-page-content>
-      <Rendered content={content} extras={extras ?? NO_EXTRAS} ready={extras !== null} />
+      <WithoutExtrasOnError content={content}>
+        <Rendered content={content} extras={extras ?? NO_EXTRAS} ready={extras !== null} />
+      </WithoutExtrasOnError>
     </Typography>
   );
 }

@@ -114,6 +114,15 @@ export function urlTransform(url: string, key: string, node: { tagName?: string 
   return defaultUrlTransform(url);
 }
 
+/** Table attributes React does not know by their hast names (it would warn, then write them anyway). */
+function legacyTableProps({ bgColor, vAlign, ...rest }: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...rest,
+    ...(bgColor === undefined ? {} : { bgcolor: bgColor }),
+    ...(vAlign === undefined ? {} : { valign: vAlign }),
+  };
+}
+
 export const markdownComponents: Components = {
   a({ node: _node, href, children, ...rest }) {
     const external = !!href && /^https?:\/\//i.test(href);
@@ -129,10 +138,13 @@ export const markdownComponents: Components = {
   table({ node: _node, children, ...rest }) {
     return (
       <div className={classes.tableWrap}>
-        <table {...rest}>{children}</table>
+        <table {...legacyTableProps(rest)}>{children}</table>
       </div>
     );
   },
+  tr: ({ node: _node, children, ...rest }) => <tr {...legacyTableProps(rest)}>{children}</tr>,
+  td: ({ node: _node, children, ...rest }) => <td {...legacyTableProps(rest)}>{children}</td>,
+  th: ({ node: _node, children, ...rest }) => <th {...legacyTableProps(rest)}>{children}</th>,
   pre({ node, children, ...rest }) {
     const diagram = diagramOf(node as HastNode | undefined);
     if (diagram) return <Diagram kind={diagram.kind} source={diagram.source} />;

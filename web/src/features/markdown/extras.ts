@@ -65,7 +65,7 @@ export function loadExtras(needs: Needs): Promise<Extras> {
       needs.math ? import('./math') : null,
       needs.highlight ? import('./highlight') : null,
     ]).then(([rehypeRaw, math, highlight]) => ({
-      remark: math ? [math.remarkMath] : [],
+      remark: math ? [math.remarkMath, math.remarkDollarRules] : [],
       beforeSanitize: rehypeRaw ? [rehypeRaw] : [],
       afterSanitize: [...(math ? [math.katexPlugin] : []), ...(highlight ? [highlight.highlightPlugin] : [])],
     }));

@@ -6,7 +6,7 @@ export const markdownEn = {
   anchorCopied: 'Link copied',
   diagramLoading: 'Drawing the diagram…',
   diagramError: 'This diagram could not be drawn',
-  diagramSource: 'Its source',
+  diagramSource: 'Diagram source',
 };
 
 export const markdownZhCN: typeof markdownEn = {

@@ -263,6 +263,17 @@ export const mathAndDiagramCases: CorpusCase[] = [
     },
   },
   {
+    name: 'dollars that are not math stay text (PHP variables, prices)',
+    markdown: '参数 $uid 和 $token 必填；价格 $5 到 $10。Inline $$a+b$$ and $x$.',
+    check: (root) => {
+      expect(text(root)).toContain('参数 $uid 和 $token 必填；价格 $5 到 $10。');
+      expect(Array.from(root.querySelectorAll('.katex annotation')).map((a) => a.textContent)).toEqual([
+        'a+b',
+        'x',
+      ]);
+    },
+  },
+  {
     name: 'display math $$…$$',
     markdown: '$$\n\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}\n$$',
     check: (root) =>
