@@ -3,10 +3,7 @@
  * the first screen's JavaScript budget): inline HTML (parse5), math (KaTeX and its CSS) and code
  * highlighting (highlight.js, common languages). Diagrams load separately, per block (Diagram.tsx).
  */
-import type { Options } from 'react-markdown';
-
-export type PluggableList = NonNullable<Options['rehypePlugins']>;
-export type Pluggable = PluggableList[number];
+import type { PluggableList } from './plugin-types';
 
 export interface Needs {
   html: boolean;

@@ -2,7 +2,7 @@
 import 'katex/dist/katex.min.css';
 import rehypeKatex from 'rehype-katex';
 import remarkMath from 'remark-math';
-import type { Pluggable } from './extras';
+import type { Pluggable } from './plugin-types';
 
 export { remarkMath };
 
