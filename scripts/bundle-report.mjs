@@ -11,6 +11,8 @@
 // screen requests them as soon as it renders), shown in their own column. Screen modules are found through
 // Vite's manifest (web/dist/.vite/manifest.json, `build.manifest`), or, when bundled into a shared chunk,
 // through the chunks' source maps.
+// The item view and the share page also must not fetch math (KaTeX), diagrams (mermaid), highlighting
+// (highlight.js) or the inline-HTML parser (parse5) with the renderer: those load only for pages using them.
 // Exit code: 0 within budget, 1 over budget or a forbidden module in a route's first load (the item list,
 // the item view), 2 no usable build.
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,6 +21,14 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The renderer's optional parts (web/src/features/markdown/extras.ts, Diagram.tsx): never in a first load. */
+const MARKDOWN_EXTRAS = [
+  /\/node_modules\/katex\//,
+  /\/node_modules\/mermaid\//,
+  /\/node_modules\/highlight\.js\//,
+  /\/node_modules\/parse5\//,
+];
 
 /** Screen modules are paths relative to web/ (Vite's root), as the manifest writes them. */
 const ROUTES = [
@@ -31,7 +41,6 @@ const ROUTES = [
       /\/src\/features\/editor\/MdEditorImpl\.tsx$/,
       /\/src\/features\/markdown\/MarkdownView\.tsx$/,
       /\/node_modules\/@uiw\/react-md-editor\//,
-      /\/node_modules\/react-markdown\//,
       /\/node_modules\/highlight\.js\//,
     ],
   },
@@ -39,6 +48,8 @@ const ROUTES = [
     route: '/{item_id}',
     modules: ['src/features/item-view/ItemViewPage.tsx'],
     firstRender: ['src/features/markdown/MarkdownView.tsx'],
+    // Math, diagrams and highlighting load only when a page uses them (issue #22), not with the renderer.
+    firstRenderForbidden: MARKDOWN_EXTRAS,
     // Readers do not download the editor: its bar and dialog load for editors, when used.
     forbidden: [
       /\/node_modules\/turndown\//,
@@ -51,6 +62,7 @@ const ROUTES = [
     route: '/p/{unique_key}',
     modules: ['src/features/item-view/SharedPageView.tsx'],
     firstRender: ['src/features/markdown/MarkdownView.tsx'],
+    firstRenderForbidden: MARKDOWN_EXTRAS,
   },
   { route: '/item/password/{id}', modules: ['src/features/items/ItemPasswordPage.tsx'] },
   { route: '/user/login', modules: ['src/features/accounts/LoginPage.tsx'] },
@@ -168,8 +180,12 @@ const rows = ROUTES.map((spec) => {
   if (spec.budgetKb && row.gzipKb > spec.budgetKb) {
     problems.push(`${spec.route}: ${row.gzipKb} kB gzipped JavaScript, over the ${spec.budgetKb} kB budget`);
   }
-  for (const pattern of spec.forbidden ?? []) {
-    for (const key of initial) {
+  const checks = [
+    ...(spec.forbidden ?? []).map((pattern) => [pattern, initial]),
+    ...(spec.firstRenderForbidden ?? []).map((pattern) => [pattern, new Set([...initial, ...later])]),
+  ];
+  for (const [pattern, keys] of checks) {
+    for (const key of keys) {
       const sources = sourcesOf(key) ?? [manifest[key].src ?? key];
       const hit = sources.find((source) => pattern.test(source.startsWith('/') ? source : `/web/${source}`));
       if (hit) problems.push(`${spec.route}: ${manifest[key].file} contains ${path.relative(root, hit)}`);

@@ -1,15 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { MantineProvider } from '@mantine/core';
-import { render } from '@testing-library/react';
-import { MarkdownView } from './MarkdownView';
+import { renderMarkdown as renderReady } from './corpus/render';
 import { slugify } from './rehypePlugins';
 
-function renderMarkdown(content: string) {
-  return render(
-    <MantineProvider env="test">
-      <MarkdownView content={content} />
-    </MantineProvider>,
-  );
+async function renderMarkdown(content: string) {
+  return { container: await renderReady(content) };
 }
 
 /** Every attribute of every element below `root` whose name starts with "on". */
@@ -20,8 +14,8 @@ function eventHandlerAttributes(root: HTMLElement): string[] {
 }
 
 describe('MarkdownView', () => {
-  it('renders GitHub-flavoured tables and highlights code', () => {
-    const { container } = renderMarkdown(
+  it('renders GitHub-flavoured tables and highlights code', async () => {
+    const { container } = await renderMarkdown(
       ['| Name | Type |', '|---|---|', '| id | int |', '', '```js', 'const answer = 42;', '```'].join('\n'),
     );
     expect(container.querySelector('table th')?.textContent).toBe('Name');
@@ -31,8 +25,8 @@ describe('MarkdownView', () => {
     expect(code?.querySelector('.hljs-keyword')?.textContent).toBe('const');
   });
 
-  it('never lets a <script> element or an onerror= handler reach the DOM', () => {
-    const { container } = renderMarkdown(
+  it('never lets a <script> element or an onerror= handler reach the DOM', async () => {
+    const { container } = await renderMarkdown(
       [
         '# Title',
         '',
@@ -49,7 +43,7 @@ describe('MarkdownView', () => {
     );
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('iframe')).toBeNull();
-    expect(container.querySelector('svg')).toBeNull();
+    expect(container.querySelector('svg:not(.tabler-icon)')).toBeNull();
     expect(eventHandlerAttributes(container)).toEqual([]);
     expect(container.innerHTML).not.toMatch(/onerror|onclick|onmouseover|onload/i);
     for (const link of Array.from(container.querySelectorAll('a'))) {
@@ -61,18 +55,30 @@ describe('MarkdownView', () => {
     expect(container.textContent).toContain('safe text');
   });
 
-  it('keeps harmless HTML such as line breaks and details', () => {
-    const { container } = renderMarkdown(
+  it('keeps harmless HTML such as line breaks and details', async () => {
+    const { container } = await renderMarkdown(
       ['| a |', '|---|', '| one<br>two |', '', '<details><summary>More</summary>Hidden</details>'].join('\n'),
     );
     expect(container.querySelector('td br')).not.toBeNull();
     expect(container.querySelector('details summary')?.textContent).toBe('More');
   });
 
-  it('gives headings ids for the table of contents', () => {
-    const { container } = renderMarkdown('# Intro\n\n## Login API\n\n## Login API');
+  it('gives headings ids for the table of contents', async () => {
+    const { container } = await renderMarkdown('# Intro\n\n## Login API\n\n## Login API');
     const ids = Array.from(container.querySelectorAll('h1, h2')).map((heading) => heading.id);
     expect(ids).toEqual(['h-intro', 'h-login-api', 'h-login-api-1']);
+  });
+});
+
+describe('MarkdownView in Chinese', () => {
+  it('labels the permalink icon and a waiting diagram in the interface language', async () => {
+    const root = await renderReady('## 登录接口\n\n```seq\nA->B: hi\n```', 'zh-CN');
+    expect(root.querySelector('[data-heading-anchor]')?.getAttribute('aria-label')).toBe(
+      '复制“登录接口”的链接',
+    );
+    expect(root.querySelector('[data-diagram-pending] pre')?.getAttribute('aria-label')).toBe(
+      '正在绘制图表…',
+    );
   });
 });
 

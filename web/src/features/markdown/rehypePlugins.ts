@@ -2,6 +2,8 @@
  * Small rehype steps around react-markdown. Typed locally (structural hast shapes) so the web app does
  * not depend on the unified type packages directly.
  */
+import { filterStyle, STYLED_ELEMENTS } from './sanitize-schema';
+
 interface HastText {
   type: 'text';
   value: string;
@@ -26,59 +28,43 @@ interface HastParent {
   children?: HastChild[];
 }
 
-/** Attribute names whose hast property name differs from a plain lower-case copy. */
-const PROPERTY_NAMES: Record<string, string> = {
-  class: 'className',
-  colspan: 'colSpan',
-  rowspan: 'rowSpan',
-  datetime: 'dateTime',
-};
-
-function fromDom(node: Node): HastChild | null {
-  if (node.nodeType === 3) return { type: 'text', value: node.textContent ?? '' };
-  if (node.nodeType !== 1) return null;
-  const element = node as Element;
-  const properties: HastElement['properties'] = {};
-  for (const attribute of Array.from(element.attributes)) {
-    const name = attribute.name.toLowerCase();
-    const property = PROPERTY_NAMES[name] ?? name;
-    properties[property] =
-      property === 'className' ? attribute.value.split(/\s+/).filter(Boolean) : attribute.value;
-  }
-  const source = element.tagName.toLowerCase() === 'template' ? [] : Array.from(element.childNodes);
-  return {
-    type: 'element',
-    tagName: element.tagName.toLowerCase(),
-    properties,
-    children: source.map(fromDom).filter((child): child is HastChild => child !== null),
+/**
+ * Runs before the sanitiser: a `style` attribute on the elements that may keep one is reduced to its colour
+ * declarations (sanitize-schema.ts, `filterStyle`); on any other element the sanitiser drops it whole.
+ */
+export function rehypeStyleFilter() {
+  const visit = (parent: HastParent) => {
+    for (const child of parent.children ?? []) {
+      if (child.type !== 'element') continue;
+      const style = child.properties.style;
+      if (style !== undefined && STYLED_ELEMENTS.includes(child.tagName)) {
+        const kept = typeof style === 'string' ? filterStyle(style) : '';
+        if (kept) child.properties.style = kept;
+        else delete child.properties.style;
+      }
+      visit(child);
+    }
   };
+  return (tree: { type: string }) => visit(tree as HastParent);
 }
 
+const FOOTNOTE_PREFIX = 'user-content-';
+
 /**
- * HTML written inside markdown (ShowDoc pages often hold `<br>`, tables or `<details>`): each fragment is
- * parsed by the browser's inert DOMParser (nothing in it loads or runs) into plain elements, which the
- * sanitizer after this step then reduces to GitHub's safe subset. A lone opening or closing tag (inline
- * `<font color=red>` ... `</font>`) has no content of its own and falls away; the text between stays.
+ * Runs after the sanitiser. Footnote links point at `#user-content-fn-1` (remark-rehype prefixes the ids it
+ * makes), and the sanitiser prefixes every id once more against DOM clobbering, so the jump found nothing.
+ * The doubled prefix is taken back off, which leaves every id still prefixed once.
  */
-export function rehypeInlineHtml() {
-  const parser = typeof DOMParser === 'undefined' ? null : new DOMParser();
+export function rehypeFootnoteIds() {
+  const doubled = FOOTNOTE_PREFIX + FOOTNOTE_PREFIX;
   const visit = (parent: HastParent) => {
-    if (!parent.children) return;
-    const next: HastChild[] = [];
-    for (const child of parent.children) {
-      if (child.type === 'raw') {
-        if (!parser) continue;
-        const body = parser.parseFromString(`<body>${child.value}</body>`, 'text/html').body;
-        for (const node of Array.from(body.childNodes)) {
-          const converted = fromDom(node);
-          if (converted) next.push(converted);
-        }
-      } else {
-        if (child.type === 'element') visit(child);
-        next.push(child);
-      }
+    for (const child of parent.children ?? []) {
+      if (child.type !== 'element') continue;
+      const id = child.properties.id;
+      if (typeof id === 'string' && id.startsWith(doubled))
+        child.properties.id = id.slice(FOOTNOTE_PREFIX.length);
+      visit(child);
     }
-    parent.children = next;
   };
   return (tree: { type: string }) => visit(tree as HastParent);
 }
@@ -100,14 +86,17 @@ export function slugify(text: string): string {
   );
 }
 
-/** Runs after the sanitizer (which would prefix ids): gives every h1–h4 an id the TOC can link to. */
+/**
+ * Runs after the sanitizer (which would prefix ids): gives every h1–h4 an id the TOC can link to, except
+ * the footnotes' label (`h2.sr-only`, which keeps the id its references point at).
+ */
 export function rehypeHeadingIds() {
   return (tree: { type: string }) => {
     const used = new Map<string, number>();
     const visit = (parent: HastParent) => {
       for (const child of parent.children ?? []) {
         if (child.type !== 'element') continue;
-        if (/^h[1-4]$/.test(child.tagName)) {
+        if (/^h[1-4]$/.test(child.tagName) && !child.properties.className) {
           const base = `h-${slugify(textOf(child))}`;
           const count = used.get(base) ?? 0;
           used.set(base, count + 1);
