@@ -1,4 +1,5 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderMarkdown as renderReady } from './corpus/render';
 import { slugify } from './rehypePlugins';
 
@@ -86,5 +87,29 @@ describe('slugify', () => {
   it('keeps letters and digits of any script', () => {
     expect(slugify(' 用户 Login (v2) ')).toBe('用户-login-v2');
     expect(slugify('***')).toBe('section');
+  });
+});
+
+describe('reading comforts', () => {
+  it('gives every code block a copy button that copies its text', async () => {
+    const writeText = jest.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { container } = await renderMarkdown(['```json', '{"code": 0}', '```'].join('\n'));
+    fireEvent.click(within(container).getByRole('button', { name: 'Copy code' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('{"code": 0}'));
+  });
+
+  it('opens an image full size on click, but leaves an image inside a link to the link', async () => {
+    const { container } = await renderMarkdown(
+      '![Architecture](https://example.com/a.png)\n\n[![Logo](https://example.com/logo.png)](https://example.com)',
+    );
+    fireEvent.click(within(container).getByRole('img', { name: 'Logo' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(within(container).getByRole('img', { name: 'Architecture' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('img', { name: 'Architecture' })).toHaveAttribute(
+      'src',
+      'https://example.com/a.png',
+    );
   });
 });

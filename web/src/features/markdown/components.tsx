@@ -1,5 +1,5 @@
-import { Tooltip } from '@mantine/core';
-import { IconLink } from '@tabler/icons-react';
+import { ActionIcon, CopyButton, Modal, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
 import { useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
 import { defaultUrlTransform, type default as ReactMarkdown } from 'react-markdown';
 import { useTranslation } from 'react-i18next';
@@ -123,6 +123,68 @@ function legacyTableProps({ bgColor, vAlign, ...rest }: Record<string, unknown>)
   };
 }
 
+/** A code block with a copy button in its corner (shown on hover and focus, always on touch screens). */
+function CodeBlock({ text, children, ...rest }: ComponentProps<'pre'> & { text: string }) {
+  const { t } = useTranslation('markdown');
+  return (
+    <div className={classes.codeBlock}>
+      <pre {...rest}>{children}</pre>
+      <CopyButton value={text} timeout={1500}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? t('codeCopied') : t('copyCode')} withinPortal={false}>
+            <ActionIcon
+              className={classes.copyCode}
+              variant="default"
+              size="sm"
+              aria-label={t('copyCode')}
+              data-code-copy
+              onClick={copy}
+            >
+              {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </div>
+  );
+}
+
+/**
+ * An image opens full size in a dialog on click, unless it is a link's content (the link wins). The dialog
+ * shows it at its natural size, scrolling when it is larger than the screen.
+ */
+function ZoomableImage(props: ComponentProps<'img'>) {
+  const { t } = useTranslation('markdown');
+  const [open, setOpen] = useState(false);
+  const { alt, ...rest } = props;
+  return (
+    <>
+      <img
+        alt={alt ?? ''}
+        loading="lazy"
+        {...rest}
+        className={classes.zoomable}
+        title={rest.title ?? t('viewImage')}
+        onClick={(event) => {
+          if ((event.currentTarget as HTMLElement).closest('a')) return;
+          setOpen(true);
+        }}
+      />
+      {open ? (
+        <Modal
+          opened
+          onClose={() => setOpen(false)}
+          size="auto"
+          title={alt || t('viewImage')}
+          closeButtonProps={{ 'aria-label': t('closeImage') }}
+        >
+          <img src={rest.src} alt={alt ?? ''} className={classes.fullImage} />
+        </Modal>
+      ) : null}
+    </>
+  );
+}
+
 export const markdownComponents: Components = {
   a({ node: _node, href, children, ...rest }) {
     const external = !!href && /^https?:\/\//i.test(href);
@@ -132,8 +194,8 @@ export const markdownComponents: Components = {
       </a>
     );
   },
-  img({ node: _node, alt, ...rest }) {
-    return <img alt={alt ?? ''} loading="lazy" {...rest} />;
+  img({ node: _node, ...rest }) {
+    return <ZoomableImage {...rest} />;
   },
   table({ node: _node, children, ...rest }) {
     return (
@@ -148,7 +210,12 @@ export const markdownComponents: Components = {
   pre({ node, children, ...rest }) {
     const diagram = diagramOf(node as HastNode | undefined);
     if (diagram) return <Diagram kind={diagram.kind} source={diagram.source} />;
-    return <pre {...rest}>{children}</pre>;
+    const text = node ? textOf(node as HastNode).replace(/\n$/, '') : '';
+    return (
+      <CodeBlock text={text} {...rest}>
+        {children}
+      </CodeBlock>
+    );
   },
   h1: heading('h1'),
   h2: heading('h2'),

@@ -7,6 +7,10 @@ export const markdownEn = {
   diagramLoading: 'Drawing the diagram…',
   diagramError: 'This diagram could not be drawn',
   diagramSource: 'Diagram source',
+  copyCode: 'Copy code',
+  codeCopied: 'Copied',
+  viewImage: 'View the image full size',
+  closeImage: 'Close',
 };
 
 export const markdownZhCN: typeof markdownEn = {
@@ -15,6 +19,10 @@ export const markdownZhCN: typeof markdownEn = {
   diagramLoading: '正在绘制图表…',
   diagramError: '此图表无法绘制',
   diagramSource: '图表源码',
+  copyCode: '复制代码',
+  codeCopied: '已复制',
+  viewImage: '查看原图',
+  closeImage: '关闭',
 };
 
 registerNamespace('markdown', { 'zh-CN': markdownZhCN, en: markdownEn });

@@ -42,10 +42,12 @@ export function scriptRisks(root: HTMLElement): string[] {
   // KaTeX writes its own <math> (MathML, no script); it sits inside span.katex-mathml.
   for (const element of Array.from(root.querySelectorAll(dangerous))) {
     if (element.closest('.katex-mathml') && element.closest('.katex-mathml') !== element) continue;
-    if (element.closest('[data-heading-anchor]')) continue; // the link icon's own <svg>
+    // The renderer's own controls (the heading's link icon, a code block's copy button) and their <svg>s.
+    if (element.closest('[data-heading-anchor], [data-code-copy]')) continue;
     risks.push(`<${element.tagName.toLowerCase()}>`);
   }
   for (const element of Array.from(root.querySelectorAll('*'))) {
+    if (element.closest('[data-code-copy]')) continue; // Mantine's button styles itself with variables
     for (const name of element.getAttributeNames()) {
       const value = element.getAttribute(name) ?? '';
       if (/^on/i.test(name)) risks.push(`${name}= on <${element.tagName.toLowerCase()}>`);
