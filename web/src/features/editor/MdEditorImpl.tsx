@@ -1,5 +1,6 @@
 import { useComputedColorScheme } from '@mantine/core';
-import MDEditor from '@uiw/react-md-editor/nohighlight';
+import MDEditor, { commands, type ICommand } from '@uiw/react-md-editor/nohighlight';
+import { useMemo } from 'react';
 import '@uiw/react-md-editor/markdown-editor.css';
 import type { MarkdownInputProps } from './markdownInput.types';
 
@@ -10,10 +11,19 @@ export default function MdEditorImpl({
   preview,
   height,
   onPaste,
+  onDrop,
+  onPickImage,
   ariaLabel,
   readOnly = false,
 }: MarkdownInputProps) {
   const scheme = useComputedColorScheme('light');
+  // The image button uploads (the caller opens a file picker) instead of inserting an empty `![]()`.
+  const toolbar = useMemo<ICommand[] | undefined>(() => {
+    if (!onPickImage) return undefined;
+    return commands
+      .getCommands()
+      .map((command) => (command.name === 'image' ? { ...command, execute: () => onPickImage() } : command));
+  }, [onPickImage]);
   return (
     <div data-color-mode={scheme}>
       <MDEditor
@@ -23,7 +33,8 @@ export default function MdEditorImpl({
         height={height}
         visibleDragbar={false}
         hideToolbar={readOnly}
-        textareaProps={{ onPaste, 'aria-label': ariaLabel, readOnly }}
+        commands={toolbar}
+        textareaProps={{ onPaste, onDrop, 'aria-label': ariaLabel, readOnly }}
       />
     </div>
   );

@@ -14,8 +14,11 @@ import {
 import { useEffect, useRef, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/errors';
-import { EditorPageDocument, ItemViewDocument } from '../../gql/graphql';
+import { EditorPageDocument, ItemViewDocument, PageAttachmentsDocument } from '../../gql/graphql';
 import { useSession } from '../../session/session';
+import { AttachmentsButton } from '../attachments/AttachmentsButton';
+import { UploadProgress } from '../attachments/UploadProgress';
+import { useEditorUploads } from '../attachments/useEditorUploads';
 import { TemplatesDialog } from '../templates/TemplatesDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { HistoryDialog } from './HistoryDialog';
@@ -164,6 +167,14 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
     setReady(true);
   }, [ready, source.data, offerIfNewer, markSaved]);
 
+  // Pasted, dropped and picked files: uploaded, then their markdown goes in at the caret.
+  const uploads = useEditorUploads({
+    itemId,
+    pageId: currentId,
+    insert: (markdown) => insert(markdown, 'inline'),
+    onAttached: () => void client.refetchQueries({ include: [PageAttachmentsDocument] }),
+  });
+
   const dirty = title !== savedText.title || content !== savedText.content;
 
   const preview = previewAllowed(content);
@@ -188,6 +199,7 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
   }
 
   function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    if (uploads.onPaste(event)) return;
     const html = event.clipboardData.getData('text/html');
     const text = event.clipboardData.getData('text/plain');
     const action = pasteHtmlAction(html);
@@ -254,6 +266,11 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
             onTemplates={() => setDialog('templates')}
             onSort={() => setDialog('sort')}
           />
+          <AttachmentsButton
+            itemId={itemId}
+            pageId={currentId}
+            onInsert={(markdown) => insert(markdown, 'inline')}
+          />
           {currentId > 0 ? (
             <Button
               variant="default"
@@ -305,6 +322,7 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
         <LockLostAlert holder={lockLost} text={() => latest.current.content} onClose={() => void close()} />
       ) : null}
 
+      <UploadProgress uploads={uploads.uploads} />
       <Box ref={editorRoot}>
         <MarkdownInput
           value={content}
@@ -315,6 +333,8 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
           preview={preview}
           height="70vh"
           onPaste={onPaste}
+          onDrop={lockLost ? undefined : uploads.onDrop}
+          onPickImage={uploads.pickImage}
           ariaLabel={t('dialog.contentLabel')}
         />
       </Box>
