@@ -49,6 +49,7 @@ export interface DialogPropsMap {
     onInsert?(markdown: string): void;
     onChanged?(): void;
   };
+  'bind-attachment': { file: { id: number; name: string }; onBound?(): void };
 }
 
 export type DialogKind = keyof DialogPropsMap;
@@ -136,5 +137,8 @@ export const dialogLoaders: { [K in DialogKind]: LazyDialog<DialogComponent<K>> 
   ),
   'page-attachments': lazyDialog(() =>
     import('../../features/attachments/AttachmentsDialog').then((m) => m.AttachmentsDialog),
+  ),
+  'bind-attachment': lazyDialog(() =>
+    import('../../features/attachments/BindAttachmentDialog').then((m) => m.BindAttachmentDialog),
   ),
 };

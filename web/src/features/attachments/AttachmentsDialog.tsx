@@ -85,13 +85,12 @@ export function AttachmentsDialog({
   }
 
   return (
-    <DialogFrame
-      opened
-      title={t('attachments.title')}
-      onClose={onClose}
-      size="xl"
-      headerButtons={
-        manage ? (
+    <DialogFrame opened title={t('attachments.title')} onClose={onClose} size="xl">
+      {manage ? (
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            {t('attachments.dropHint')}
+          </Text>
           <FileButton onChange={(file) => void uploadChosen(file)}>
             {(props) => (
               <Button size="xs" leftSection={<IconUpload size={14} />} {...props}>
@@ -99,9 +98,8 @@ export function AttachmentsDialog({
               </Button>
             )}
           </FileButton>
-        ) : null
-      }
-    >
+        </Group>
+      ) : null}
       <UploadProgress uploads={uploads} />
       {error ? <Alert color="red">{errorMessage(error, t('common.networkError'))}</Alert> : null}
       {loading && !data ? <Loader size="sm" /> : null}
