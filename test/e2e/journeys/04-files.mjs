@@ -1,7 +1,7 @@
 // Files (#16): a PNG pasted into the editor is uploaded and inserted as markdown, renders in the item view
 // and on the page's share link (also for a visitor holding only the link); a PDF attached through the editor's attachments dialog shows on the count
 // badge, a read-only member downloads it from the item view, and a stranger holding its URL gets a 404.
-/* global document, localStorage, atob, DataTransfer, ClipboardEvent, File -- used only inside page callbacks */
+/* global document, window, localStorage, atob, DataTransfer, ClipboardEvent, File -- used only inside page callbacks */
 
 // A 1x1 PNG and a minimal PDF: real formats, so the server's type sniffing accepts them.
 const PNG_BASE64 =
@@ -214,6 +214,30 @@ export default async function files(t) {
     for await (const chunk of stream) chunks.push(chunk);
     expect(Buffer.concat(chunks).equals(PDF), 'the downloaded bytes differ from the uploaded PDF');
   });
+
+  await scenario(
+    page,
+    '/attachment/index lists my files, filters them by type and fits a phone',
+    async () => {
+      await page.goto(`${base}/attachment/index`);
+      await page.getByRole('heading', { name: 'My attachments' }).waitFor();
+      const library = page.getByTestId('attachment-library');
+      await library.getByRole('link', { name: 'manual.pdf' }).waitFor();
+      await library.getByRole('link', { name: 'screenshot.png' }).waitFor();
+      await page
+        .getByTestId('attachment-usage')
+        .getByText(/^Used space: \d/)
+        .waitFor();
+      await page.getByText('Images', { exact: true }).click();
+      await library.getByRole('link', { name: 'manual.pdf' }).waitFor({ state: 'detached' });
+      await library.getByRole('link', { name: 'screenshot.png' }).waitFor();
+      await page.setViewportSize({ width: 390, height: 844 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow <= 0, `the page is ${overflow} px wider than a phone`);
+      await t.screenshot(page, '03-library-phone');
+      await page.setViewportSize({ width: 1280, height: 800 });
+    },
+  );
 
   const stranger = await t.newPage({ label: 'stranger' });
   await scenario(stranger.page, 'a stranger with the URLs gets 404 for the PDF and the image', async () => {

@@ -108,15 +108,15 @@ export function AttachmentLibraryPage() {
       {!list && loading ? <Loader size="sm" /> : null}
       {list && list.list.length === 0 ? <Text c="dimmed">{t('attachments.empty')}</Text> : null}
       {list && list.list.length > 0 ? (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={340}>
           <Table verticalSpacing="xs" striped data-testid="attachment-library">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('attachments.name')}</Table.Th>
-                <Table.Th>{t('attachments.type')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('attachments.type')}</Table.Th>
                 <Table.Th>{t('attachments.size')}</Table.Th>
-                <Table.Th>{t('attachments.visits')}</Table.Th>
-                <Table.Th>{t('attachments.addedAt')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('attachments.visits')}</Table.Th>
+                <Table.Th visibleFrom="md">{t('attachments.addedAt')}</Table.Th>
                 <Table.Th>{t('attachments.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -163,10 +163,10 @@ function LibraryRow({
           {file.name}
         </Anchor>
       </Table.Td>
-      <Table.Td>{file.fileType}</Table.Td>
+      <Table.Td visibleFrom="sm">{file.fileType}</Table.Td>
       <Table.Td>{formatSize(file.size)}</Table.Td>
-      <Table.Td>{file.visitTimes}</Table.Td>
-      <Table.Td>{new Date(file.createdAt).toLocaleString(i18n.language)}</Table.Td>
+      <Table.Td visibleFrom="sm">{file.visitTimes}</Table.Td>
+      <Table.Td visibleFrom="md">{new Date(file.createdAt).toLocaleString(i18n.language)}</Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           <CopyButton value={absolute}>

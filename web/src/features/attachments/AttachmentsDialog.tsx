@@ -109,13 +109,13 @@ export function AttachmentsDialog({
         </Text>
       ) : null}
       {shown.length > 0 ? (
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={320}>
           <Table verticalSpacing="xs" data-testid="attachment-list">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('attachments.name')}</Table.Th>
                 <Table.Th>{t('attachments.size')}</Table.Th>
-                <Table.Th>{t('attachments.addedAt')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('attachments.addedAt')}</Table.Th>
                 <Table.Th>{t('attachments.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -124,7 +124,9 @@ export function AttachmentsDialog({
                 <Table.Tr key={file.id}>
                   <Table.Td style={{ wordBreak: 'break-all' }}>{file.name}</Table.Td>
                   <Table.Td>{formatSize(file.size)}</Table.Td>
-                  <Table.Td>{new Date(file.createdAt).toLocaleDateString(i18n.language)}</Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    {new Date(file.createdAt).toLocaleDateString(i18n.language)}
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <Tooltip label={t('attachments.downloadOf', { name: file.name })}>
