@@ -51,8 +51,8 @@ export default async function files(t) {
    * the server's session cookie (which the login screen sets) for what the browser fetches by itself, such
    * as <img> and download links.
    */
-  async function signedIn(session, label) {
-    const opened = await t.newPage({ label });
+  async function signedIn(session, label, locale = 'en-US') {
+    const opened = await t.newPage({ label, locale });
     await opened.context.addCookies([{ name: 'quire_token', value: session.token, url: base }]);
     await opened.context.addInitScript(
       ({ token, user }) => {
@@ -195,6 +195,35 @@ export default async function files(t) {
     await t.screenshot(page, '02-attachment-badge');
     await closeEditor(editor);
   });
+
+  const zh = await signedIn(alice, 'alice-zh', 'zh-CN');
+  await scenario(
+    zh.page,
+    "a refused paste keeps the text and says '图片上传失败' with the reason",
+    async () => {
+      await zh.page.goto(`${base}${pagePath}`);
+      await zh.page.getByRole('button', { name: '编辑页面' }).first().click();
+      const dialog = zh.page.getByRole('dialog', { name: '编辑页面' });
+      const textarea = zh.page.getByLabel('页面内容（Markdown）');
+      await textarea.waitFor();
+      await zh.page.waitForFunction(() => !!document.querySelector('textarea')?.value);
+      const before = await textarea.inputValue();
+      // Text calling itself a PNG: the server sniffs the bytes and refuses it.
+      await textarea.evaluate((element) => {
+        const data = new DataTransfer();
+        data.items.add(new File(['this is not a picture'], 'fake.png', { type: 'image/png' }));
+        element.focus();
+        element.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      });
+      await zh.page.getByText('图片上传失败').waitFor();
+      await zh.page.getByText(/^fake\.png: \S/).waitFor();
+      expect((await textarea.inputValue()) === before, 'the refused paste changed the text');
+      await dialog.getByRole('button', { name: '关闭', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    },
+  );
 
   const reader = await signedIn(carol, 'carol');
   await scenario(reader.page, 'a read-only member downloads the PDF from the item view', async () => {

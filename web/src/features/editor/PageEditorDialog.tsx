@@ -1,5 +1,6 @@
-// Just over 400 lines: the dialog wires the editor's hooks (usePageDraft, useSavePage, the lock) to its header,
-// toolbar menus and prompts, which live in their own files; what is left is layout that reads top to bottom.
+// About 440 lines: the dialog wires the editor's hooks (usePageDraft, useSavePage, the lock, the uploads of
+// features/attachments) to its header, toolbar menus and prompts, which live in their own files; what is left is
+// layout that reads top to bottom.
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Alert, Box, Button, Center, Group, Loader, Menu, Modal, Stack, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
