@@ -1,11 +1,16 @@
 import { useQuery } from '@apollo/client/react';
 import { Badge, Button, Tooltip } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDialogs } from '../../app/dialogs/DialogHost';
 import { PageAttachmentsDocument } from '../../gql/graphql';
+import { AttachmentsDialog } from './AttachmentsDialog';
 
-/** The editor's "Attachments" button with the page's file count (spec 001 §2); off until the page is saved. */
+/**
+ * The editor's "Attachments" button with the page's file count (spec 001 §2); off until the page is saved.
+ * It shows the dialog itself, as the editor does its other dialogs: the editor is a dialog-host kind, and
+ * opening kinds from inside one would close an import cycle (test/architecture.test.ts).
+ */
 export function AttachmentsButton({
   itemId,
   pageId,
@@ -17,7 +22,7 @@ export function AttachmentsButton({
   onInsert(markdown: string): void;
 }) {
   const { t } = useTranslation();
-  const dialogs = useDialogs();
+  const [open, setOpen] = useState(false);
   const { data, refetch } = useQuery(PageAttachmentsDocument, {
     variables: { pageId },
     skip: pageId <= 0,
@@ -36,18 +41,25 @@ export function AttachmentsButton({
           </Badge>
         ) : null
       }
-      onClick={() =>
-        dialogs.open('page-attachments', {
-          pageId,
-          itemId,
-          manage: true,
-          onInsert,
-          onChanged: () => void refetch(),
-        })
-      }
+      onClick={() => setOpen(true)}
     >
       {t('attachments.title')}
     </Button>
   );
-  return pageId > 0 ? button : <Tooltip label={t('attachments.saveFirst')}>{button}</Tooltip>;
+  if (pageId <= 0) return <Tooltip label={t('attachments.saveFirst')}>{button}</Tooltip>;
+  return (
+    <>
+      {button}
+      {open ? (
+        <AttachmentsDialog
+          pageId={pageId}
+          itemId={itemId}
+          manage
+          onInsert={onInsert}
+          onChanged={() => void refetch()}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </>
+  );
 }
