@@ -172,6 +172,36 @@ export default async function files(t) {
     await imageLoaded(visitor.page, 'img[alt="screenshot.png"]');
   });
 
+  await scenario(page, "the editor's image button uploads the chosen picture", async () => {
+    await page.goto(`${base}${pagePath}`);
+    const editor = await openEditor();
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      editor.getByRole('button', { name: 'Upload an image (Ctrl/Cmd+K)' }).click(),
+    ]);
+    expect(chooser.isMultiple(), 'the image picker should take several files at once');
+    await chooser.setFiles({
+      name: 'toolbar.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG_BASE64, 'base64'),
+    });
+    await page.waitForFunction(() =>
+      /!\[toolbar\.png\]\(\/files\/[0-9a-f]{32}\/toolbar\.png\)/.test(
+        document.querySelector('textarea')?.value ?? '',
+      ),
+    );
+    await content.click();
+    const [saved] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('"EditorSavePage"'),
+      ),
+      page.keyboard.press('Control+s'),
+    ]);
+    expect(!(await saved.json()).errors, 'the save failed');
+    await closeEditor(editor);
+    await imageLoaded(page, 'article img[alt="toolbar.png"]');
+  });
+
   await scenario(page, "a PDF attached in the editor's dialog shows on the count badge", async () => {
     await page.goto(`${base}${pagePath}`);
     const editor = await openEditor();

@@ -1,6 +1,7 @@
 import { useComputedColorScheme } from '@mantine/core';
 import MDEditor, { commands, type ICommand } from '@uiw/react-md-editor/nohighlight';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import '@uiw/react-md-editor/markdown-editor.css';
 import type { MarkdownInputProps } from './markdownInput.types';
 
@@ -17,13 +18,21 @@ export default function MdEditorImpl({
   readOnly = false,
 }: MarkdownInputProps) {
   const scheme = useComputedColorScheme('light');
+  const { t } = useTranslation('editor');
+  const uploadLabel = t('insert.uploadImage');
   // The image button uploads (the caller opens a file picker) instead of inserting an empty `![]()`.
   const toolbar = useMemo<ICommand[] | undefined>(() => {
     if (!onPickImage) return undefined;
-    return commands
-      .getCommands()
-      .map((command) => (command.name === 'image' ? { ...command, execute: () => onPickImage() } : command));
-  }, [onPickImage]);
+    return commands.getCommands().map((command) =>
+      command.name === 'image'
+        ? {
+            ...command,
+            buttonProps: { 'aria-label': uploadLabel, title: uploadLabel },
+            execute: () => onPickImage(),
+          }
+        : command,
+    );
+  }, [onPickImage, uploadLabel]);
   return (
     <div data-color-mode={scheme}>
       <MDEditor
