@@ -249,7 +249,12 @@ async function openFilePart(
     return { fields: await readBody(request), file: null, finish: async () => undefined };
   }
   const fields: Record<string, unknown> = Object.create(null);
-  const parts = request.parts({ limits: { fileSize: uploadLimit + 1, files: 1 } })[Symbol.asyncIterator]();
+  // The file may be as large as the site allows; the fields beside it keep the standard body limit
+  // (issue #15), so an upload request cannot buffer megabytes of form fields.
+  const fieldLimit = request.routeOptions.bodyLimit;
+  let fieldBytes = 0;
+  const limits = { fileSize: uploadLimit + 1, files: 1, fieldSize: fieldLimit };
+  const parts = request.parts({ limits })[Symbol.asyncIterator]();
   let file: UploadedFile | null = null;
   const finish = async () => {
     try {
@@ -272,6 +277,8 @@ async function openFilePart(
         await drain(part.file);
       } else {
         if (part.valueTruncated || part.fieldnameTruncated) throw bodyError(413, 'multipart field too large');
+        fieldBytes += Buffer.byteLength(part.fieldname) + Buffer.byteLength(String(part.value ?? ''));
+        if (fieldBytes > fieldLimit) throw bodyError(413, 'multipart fields too large');
         fields[part.fieldname] = part.value;
       }
     }

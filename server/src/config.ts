@@ -17,13 +17,11 @@ export interface AppConfig {
   /** Folder of the built web app (index.html and assets). */
   webDist: string;
   logLevel: string;
-  /** Largest request body accepted, in bytes (uploads are limited separately). */
-  bodyLimit: number;
+  /** Largest request body accepted, in bytes (an upload's file is limited by the site setting instead). */
+  bodyLimit: BodyLimits['standard'];
   /** APP_TIMEZONE: IANA zone of ShowDoc-format times on the REST door. */
   appTimeZone: string;
   // Issue #15 (limits on work per request, trusted proxies): see server/src/http and api/src/graphql/limits.ts.
-  /** Largest body of the routes that take file uploads, in bytes. */
-  uploadBodyLimit: BodyLimits['upload'];
   graphqlLimits: GraphQLLimits;
   graphqlIntrospection: IntrospectionMode;
   /** Fastify's `trustProxy`: who may set X-Forwarded-For/-Proto (false: no one). */
@@ -58,7 +56,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(env.QUIRE_WEB_DIST ?? path.join(root, 'web', 'dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: positiveInt(env, 'QUIRE_BODY_LIMIT', DEFAULT_BODY_LIMITS.standard),
-    uploadBodyLimit: positiveInt(env, 'QUIRE_UPLOAD_BODY_LIMIT', DEFAULT_BODY_LIMITS.upload),
     graphqlLimits: {
       maxTokens: positiveInt(env, 'QUIRE_GRAPHQL_MAX_TOKENS', DEFAULT_GRAPHQL_LIMITS.maxTokens),
       maxDepth: positiveInt(env, 'QUIRE_GRAPHQL_MAX_DEPTH', DEFAULT_GRAPHQL_LIMITS.maxDepth),

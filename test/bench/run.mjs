@@ -8,6 +8,7 @@
 //   npm run bench -- --quick                        # 2 s cells, c=16 only (smoke)
 //   npm run bench -- --only 'page/info|page$' --db sqlite --duration 20 --out /tmp/bench.md
 //   npm run bench -- --profile /tmp/prof --only 'item/info A$'   # one --cpu-prof'd server per cell
+//   npm run bench -- --only upload --quick          # the upload probe alone (issue #16's memory bound)
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -603,6 +604,170 @@ async function stallProbe({ base, ctx, cells, db }) {
   return row;
 }
 
+// ------------------------------------------------------------------------------------------ upload probe
+
+const MiB = 1024 * 1024;
+/** Issue #16's goals for uploads: they stream, so a 50 MB file barely moves the server's memory. */
+const UPLOAD_GOALS = { bigMb: 50, rssGrowthMb: 30, concurrent: 20, concurrentMb: 4 };
+/** A zip's local-file signature: enough for the server's type sniffing to call the bytes a zip. */
+const ZIP_HEAD = Buffer.from('504b0304140000000000', 'hex');
+
+/**
+ * One `POST /api/files` of `size` bytes (a zip), produced chunk by chunk so the client holds none of it;
+ * resolves with the status and the answer. The body is a fresh connection's only request.
+ */
+function uploadFile(base, token, name, size) {
+  const boundary = `quirebench${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nattachment\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+      'Content-Type: application/zip\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const chunk = Buffer.alloc(64 * 1024, 7);
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(new URL('/api/files', base), {
+      method: 'POST',
+      agent: false,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': head.length + size + tail.length,
+        connection: 'close',
+      },
+    });
+    req.on('response', (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json = null;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          // reported by the caller
+        }
+        resolve({ status: res.statusCode, json, text, ms: performance.now() - started });
+      });
+    });
+    req.on('error', reject);
+    // Written with back-pressure: the next chunk waits for the socket, as a real client's would.
+    (async () => {
+      const write = (buffer) =>
+        req.write(buffer) ? Promise.resolve() : new Promise((r) => req.once('drain', r));
+      await write(head);
+      await write(ZIP_HEAD);
+      for (let left = size - ZIP_HEAD.length; left > 0; left -= chunk.length) {
+        await write(left >= chunk.length ? chunk : chunk.subarray(0, left));
+      }
+      req.end(tail);
+    })().catch(reject);
+  });
+}
+
+/** VmRSS of `pid` in MB now. */
+function rssMb(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    return Number.isFinite(kb) ? kb / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * The site setting `upload_limit_mb`, written from this process through the built domain services (the
+ * server reads settings per request, and the admin console that would set it is not built yet).
+ */
+async function setUploadLimit(prepared, mb) {
+  const { openDatabase } = require(path.join(ROOT, 'dist', 'db', 'src'));
+  const { buildServices } = require(path.join(ROOT, 'dist', 'api', 'src', 'domain', 'services'));
+  const db = await openDatabase(
+    { url: prepared.databaseUrl || undefined, dataDir: prepared.dataDir },
+    { migrate: false },
+  );
+  try {
+    const settings = buildServices(db.orm.em.fork(), {}).settings;
+    const before = await settings.get('upload_limit_mb');
+    await settings.set({ upload_limit_mb: String(mb) });
+    return before;
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Issue #16: a 50 MB upload (the limit raised to 60 MB) while the server's RSS is sampled every 100 ms,
+ * reported as growth over its RSS just before (goal < 30 MB) and over its RSS before any upload; then 20 uploads of 4 MB at once under the
+ * default 4 MB limit (goal: every one stored). The files are deleted afterwards (the MariaDB seed is kept).
+ */
+async function uploadProbe({ base, ctx, prepared, db }) {
+  const { token, pid } = ctx;
+  const stored = [];
+  const accepted = (answer, size) => answer.status === 200 && answer.json?.size === size;
+  const previous = await setUploadLimit(prepared, 60);
+  let big;
+  try {
+    // A first 8 MB upload loads the upload path's modules (type sniffing...) and lets V8 size its young
+    // generation for streaming: one-time costs, no part of the bound. The RSS before it is reported too.
+    const idle = rssMb(pid);
+    const warm = await uploadFile(base, token, 'warm-up.zip', 8 * MiB);
+    if (!accepted(warm, 8 * MiB))
+      throw new Error(`upload warm-up failed: HTTP ${warm.status} ${warm.text.slice(0, 200)}`);
+    stored.push(warm.json.id);
+    await drained(pid);
+    const before = rssMb(pid);
+    const size = UPLOAD_GOALS.bigMb * MiB;
+    const { result, peak } = await withPeakRss(pid, () => uploadFile(base, token, 'big.zip', size));
+    if (accepted(result, size)) stored.push(result.json.id);
+    big = {
+      ok: accepted(result, size),
+      ms: result.ms,
+      idle,
+      before,
+      peak,
+      growth: peak - before,
+      answer: result.text,
+    };
+  } finally {
+    await setUploadLimit(prepared, previous || 4);
+  }
+  await drained(pid);
+  const size = UPLOAD_GOALS.concurrentMb * MiB;
+  const started = performance.now();
+  const { result: answers, peak } = await withPeakRss(pid, () =>
+    Promise.all(
+      Array.from({ length: UPLOAD_GOALS.concurrent }, (_, i) =>
+        uploadFile(base, token, `part-${i}.zip`, size).catch((error) => ({ status: 0, text: String(error) })),
+      ),
+    ),
+  );
+  const wallMs = performance.now() - started;
+  const failed = answers.filter((a) => !accepted(a, size));
+  for (const a of answers) if (accepted(a, size)) stored.push(a.json.id);
+  for (const id of stored) {
+    await send(base, graphql(token, 'mutation($id: Int!) { deleteAttachment(id: $id) }', { id }));
+  }
+  const row = {
+    db,
+    big,
+    concurrent: {
+      n: answers.length,
+      errors: failed.length,
+      wallMs,
+      peak,
+      firstError: failed[0]?.text?.slice(0, 200),
+    },
+  };
+  row.pass = big.ok && big.growth < UPLOAD_GOALS.rssGrowthMb && failed.length === 0;
+  log(
+    `  uploads: ${UPLOAD_GOALS.bigMb} MB in ${(big.ms / 1000).toFixed(1)} s, RSS ${big.before.toFixed(0)} -> peak ${big.peak.toFixed(0)} MB (growth ${big.growth.toFixed(1)} MB; ${(big.peak - big.idle).toFixed(1)} MB over the RSS before any upload)${big.ok ? '' : ` REFUSED ${big.answer.slice(0, 200)}`}; ${row.concurrent.n} x ${UPLOAD_GOALS.concurrentMb} MB at once in ${(wallMs / 1000).toFixed(1)} s, ${failed.length} errors, peak RSS ${peak?.toFixed(0)} MB -> ${row.pass ? 'PASS' : 'FAIL'}`,
+  );
+  if (failed.length) log(`    first failed upload: ${row.concurrent.firstError}`);
+  return row;
+}
+
 // ------------------------------------------------------------------------------------------ server
 
 async function startServer({ dataDir, databaseUrl, nodeArgs = [] }) {
@@ -669,6 +834,7 @@ async function benchDatabase(db, ceiling) {
   );
   const rows = [];
   let stall = null;
+  let upload = null;
   const profiling = Boolean(flags.profile);
   let server = null;
   try {
@@ -682,7 +848,8 @@ async function benchDatabase(db, ceiling) {
       }
       if (!flags['no-stall'] && (!ONLY || ONLY.test('stall')))
         stall = await stallProbe({ base: server.base, ctx, cells, db });
-      return { rows, stall };
+      if (!ONLY || ONLY.test('upload')) upload = await uploadProbe({ base: server.base, ctx, prepared, db });
+      return { rows, stall, upload };
     }
     // One server per cell under --cpu-prof, so each profile holds one endpoint's work.
     const names = selected(buildCells(contextOf(prepared.manifest, '', '', 0))).map((c) => c.name);
@@ -702,7 +869,7 @@ async function benchDatabase(db, ceiling) {
         JSON.stringify({ lastMs: performance.now() - started }),
       );
     }
-    return { rows, stall };
+    return { rows, stall, upload };
   } finally {
     await server?.stop().catch(() => undefined);
     fs.rmSync(prepared.dataDir, { recursive: true, force: true });
@@ -722,15 +889,17 @@ async function main() {
   );
   const all = [];
   const stalls = [];
+  const uploads = [];
   const ceilings = {};
   for (const db of DATABASES) {
     log(`\n${db}: ceiling`);
     const ceiling = await measureCeiling();
     ceilings[db] = ceiling;
     log(`${db}: cells`);
-    const { rows, stall } = await benchDatabase(db, ceiling);
+    const { rows, stall, upload } = await benchDatabase(db, ceiling);
     all.push(...rows);
     if (stall) stalls.push(stall);
+    if (upload) uploads.push(upload);
   }
   for (const row of all) {
     const sqliteRow = all.find(
@@ -753,7 +922,7 @@ async function main() {
           .join('; ')}.`,
     ),
     '',
-    markdownTable(all),
+    ...(all.length ? [markdownTable(all)] : []),
   ];
   if (stalls.length) {
     lines.push(
@@ -764,6 +933,18 @@ async function main() {
     for (const s of stalls) {
       lines.push(
         `| ${s.db} | item/info A + page/info + item/myList | ${s.readers.toFixed(0)} | ${s.healthz.p50.toFixed(1)} / ${s.healthz.p99.toFixed(1)} / ${s.healthz.max.toFixed(1)} (n=${s.healthz.n}) | ${s.save.p50.toFixed(1)} / ${s.save.p99.toFixed(1)} / ${s.save.max.toFixed(1)} (n=${s.save.n}) | ${s.failures + s.readerErrors} | healthz p99 < ${STALL_GOALS.healthzP99Ms} ms, save < ${STALL_GOALS.saveMaxMs} ms, 0 failures | ${s.pass ? 'PASS' : '**FAIL**'} |`,
+      );
+    }
+  }
+  if (uploads.length) {
+    lines.push(
+      '',
+      `| db | ${UPLOAD_GOALS.bigMb} MB upload: s | server RSS idle / before / peak MB | RSS growth MB (over idle) | ${UPLOAD_GOALS.concurrent} x ${UPLOAD_GOALS.concurrentMb} MB at once: s | errors | peak RSS MB | goal | result |`,
+      '|---|---|---|---|---|---|---|---|---|',
+    );
+    for (const u of uploads) {
+      lines.push(
+        `| ${u.db} | ${u.big.ok ? (u.big.ms / 1000).toFixed(1) : 'refused'} | ${u.big.idle.toFixed(0)} / ${u.big.before.toFixed(0)} / ${u.big.peak.toFixed(0)} | ${u.big.growth.toFixed(1)} (${(u.big.peak - u.big.idle).toFixed(1)}) | ${(u.concurrent.wallMs / 1000).toFixed(1)} | ${u.concurrent.errors} | ${u.concurrent.peak?.toFixed(0)} | growth < ${UPLOAD_GOALS.rssGrowthMb} MB, 0 errors | ${u.pass ? 'PASS' : '**FAIL**'} |`,
       );
     }
   }

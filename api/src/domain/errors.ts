@@ -469,6 +469,12 @@ export const Codes = {
     zh: '文件大小超过限制',
   },
   UploadFailed: { showdoc: 10101, code: 'UPLOAD_FAILED', en: 'The upload failed', zh: '上传失败' },
+  UploadFieldsTooLarge: {
+    showdoc: 10101,
+    code: 'REQUEST_TOO_LARGE',
+    en: 'The form fields beside the file are larger than the request body limit',
+    zh: '请求内容过大',
+  },
   FileNotFound: {
     showdoc: 10101,
     code: 'FILE_NOT_FOUND',

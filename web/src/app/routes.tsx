@@ -37,7 +37,6 @@ const itemViewPage = withEditorStrings(() =>
 /** Spec routes whose screens arrive with later issues; they render inside the signed-in shell. */
 const SIGNED_IN_COMING_SOON = [
   '/item/export/:itemId',
-  '/attachment/index',
   '/message/index',
   '/admin/index',
   '/admin/*',
@@ -122,6 +121,12 @@ export const routes: RouteObject[] = [
       {
         path: '/team/item/:teamId',
         element: lazyPage(() => import('../features/teams/TeamItemsPage').then((m) => m.TeamItemsPage)),
+      },
+      {
+        path: '/attachment/index',
+        element: lazyPage(() =>
+          import('../features/attachments/AttachmentLibraryPage').then((m) => m.AttachmentLibraryPage),
+        ),
       },
       ...SIGNED_IN_COMING_SOON.map((path) => ({ path, element: <ComingSoonPage /> })),
     ],

@@ -40,6 +40,7 @@ export const editorEn = {
     confirm: 'Save and notify',
   },
   insert: {
+    uploadImage: 'Upload an image (Ctrl/Cmd+K)',
     apiTemplate: 'API document template',
     dbTemplate: 'Database document template',
     moreTemplates: 'More templates',

@@ -44,6 +44,7 @@ export const editorZhCN: EditorMessages = {
     confirm: '保存并通知',
   },
   insert: {
+    uploadImage: '上传图片（Ctrl/Cmd+K）',
     apiTemplate: 'API 接口模板',
     dbTemplate: '数据字典模板',
     moreTemplates: '更多模板',

@@ -6,7 +6,7 @@ import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Attachment, FileFlow, type Item, type User } from '../../../../db/src';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
-import { buildItem, buildUser, viewerOf } from '../../../../test/support/factories';
+import { buildItem, buildPage, buildUser, viewerOf } from '../../../../test/support/factories';
 import { PNG, storedFiles } from '../../../../test/support/files';
 import { testDatabases } from '../../../../test/support/mysql';
 import { startTestS3, type TestS3 } from '../../../../test/support/s3';
@@ -70,6 +70,45 @@ describe.each(testDatabases())('file service on $name', (target) => {
     const lockedRead = await services.files.visit(withPassword, locked.sign);
     lockedRead.body?.destroy();
     expect(lockedRead.status).toBe(200);
+  });
+
+  it("lets the holder of a page's share link read the files that page shows, and no others", async () => {
+    const linked = await upload(privateItem.id);
+    const elsewhere = await upload(privateItem.id);
+    const services = db.services();
+    const ownerViewer = await viewerOf(services.em, owner);
+    const boundPage = await buildPage(services.em, privateItem);
+    const attached = await services.files.upload(ownerViewer, {
+      kind: 'attachment',
+      fileName: 'spec.png',
+      body: stream(PNG),
+      itemId: privateItem.id,
+      pageId: boundPage.id,
+    });
+    const page = await buildPage(services.em, privateItem, {
+      content: `See ![shot](/files/${linked.sign}/shot.png)`,
+    });
+    const read = async (sign: string) => {
+      try {
+        const delivery = await db.services().files.visit(Viewer.anonymous(), sign);
+        delivery.body?.destroy();
+        return delivery.status;
+      } catch (err) {
+        return (err as DomainError).codeName;
+      }
+    };
+    // Not shared yet: a private item's files stay closed to a stranger.
+    expect(await read(linked.sign)).toBe('FileNotFound');
+    expect(await read(attached.sign)).toBe('FileNotFound');
+
+    await services.shares.share(ownerViewer, page.id, 7);
+    await services.shares.share(ownerViewer, boundPage.id, 7);
+    expect(await read(linked.sign)).toBe(200);
+    expect(await read(attached.sign)).toBe(200);
+    expect(await read(elsewhere.sign)).toBe('FileNotFound');
+
+    await db.services().shares.unshare(ownerViewer, page.id);
+    expect(await read(linked.sign)).toBe('FileNotFound');
   });
 
   it('counts a whole read as a visit and a resumed range only as traffic', async () => {

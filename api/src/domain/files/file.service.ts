@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { raw, type EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import { Attachment, AttachmentPage, FileFlow, Item, Page, User } from '../../../../db/src';
+import { Attachment, AttachmentPage, FileFlow, Item, Page, SinglePageLink, User } from '../../../../db/src';
 import {
   localStorageAt,
   s3SettingsFromSite,
@@ -475,6 +475,34 @@ export class FileService {
   }
 
   private async mayRead(viewer: Viewer, file: Attachment): Promise<boolean> {
+    return (await this.mayReadByRights(viewer, file)) || (await this.onSharedPage(viewer, file));
+  }
+
+  /**
+   * A live share link (`/p/{key}`) shows its page to whoever holds the link, so the files that page shows
+   * go with it: those bound to it and those its text links to (an editor image is bound to no page). The
+   * 128-bit sign keeps every other file of a private item unguessable.
+   */
+  private async onSharedPage(viewer: Viewer, file: Attachment, now = new Date()): Promise<boolean> {
+    try {
+      await this.policy.requireSiteVisit(viewer);
+    } catch {
+      return false;
+    }
+    const bound = await this.em.find(AttachmentPage, { attachment: file.id }, { fields: ['page'] });
+    const shown = [{ content: { $like: `%${file.sign}%` } }, { id: { $in: bound.map((b) => b.page.id) } }];
+    const links = await this.em.find(
+      SinglePageLink,
+      { $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }], page: { deletedAt: null, $or: shown } },
+      { populate: ['page'] },
+    );
+    for (const link of links) {
+      if (await this.em.count(Item, { id: link.page.item.id, deletedAt: null })) return true;
+    }
+    return false;
+  }
+
+  private async mayReadByRights(viewer: Viewer, file: Attachment): Promise<boolean> {
     if (viewer.isAdmin || (viewer.user && file.uploader.id === viewer.user.id)) return true;
     const links = await this.em.find(
       AttachmentPage,

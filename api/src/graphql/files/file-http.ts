@@ -17,6 +17,7 @@ const STATUS: Record<string, number> = {
   FORBIDDEN: 403,
   ITEM_PASSWORD_REQUIRED: 403,
   FILE_TOO_LARGE: 413,
+  REQUEST_TOO_LARGE: 413,
   PAGE_NOT_FOUND: 404,
   ITEM_NOT_FOUND: 404,
   UPLOAD_FAILED: 503,
@@ -69,7 +70,13 @@ export async function fileHttpPlugin(app: FastifyInstance, options: FileHttpOpti
     if (!request.isMultipart()) return refuse(new DomainError('FileMissing'));
     const services = options.services();
     const viewer = await options.viewerOf(request, services);
-    const parts = request.parts({ limits: { fileSize: (await services.files.uploadLimit()) + 1, files: 1 } });
+    // The file may be as large as the site allows; the fields beside it keep the standard body limit
+    // (issue #15), so an upload request cannot buffer megabytes of form fields.
+    const fieldLimit = request.routeOptions.bodyLimit;
+    let fieldBytes = 0;
+    const parts = request.parts({
+      limits: { fileSize: (await services.files.uploadLimit()) + 1, files: 1, fieldSize: fieldLimit },
+    });
     const iterator = parts[Symbol.asyncIterator]();
     const fields: Record<string, string> = {};
     let file: { filename: string; stream: Readable } | null = null;
@@ -83,6 +90,10 @@ export async function fileHttpPlugin(app: FastifyInstance, options: FileHttpOpti
           }
           part.file.resume();
         } else {
+          fieldBytes += Buffer.byteLength(part.fieldname) + Buffer.byteLength(String(part.value ?? ''));
+          if (part.valueTruncated || part.fieldnameTruncated || fieldBytes > fieldLimit) {
+            return refuse(new DomainError('UploadFieldsTooLarge'));
+          }
           fields[part.fieldname] = String(part.value);
         }
       }

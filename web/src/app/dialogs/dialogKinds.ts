@@ -42,6 +42,14 @@ export interface DialogPropsMap {
   'copy-catalog': { itemId: number; row: { id: number; label: string }; onDone(): void };
   'page-info': { pageId: number };
   'delete-page': { pageId: number; onDeleted(): void };
+  'page-attachments': {
+    pageId: number;
+    itemId: number;
+    manage: boolean;
+    onInsert?(markdown: string): void;
+    onChanged?(): void;
+  };
+  'bind-attachment': { file: { id: number; name: string }; onBound?(): void };
 }
 
 export type DialogKind = keyof DialogPropsMap;
@@ -126,5 +134,11 @@ export const dialogLoaders: { [K in DialogKind]: LazyDialog<DialogComponent<K>> 
   'page-info': lazyDialog(() => import('../../features/editor/PageInfoDialog').then((m) => m.PageInfoDialog)),
   'delete-page': lazyDialog(() =>
     import('../../features/editor/DeletePageDialog').then((m) => m.DeletePageDialog),
+  ),
+  'page-attachments': lazyDialog(() =>
+    import('../../features/attachments/AttachmentsDialog').then((m) => m.AttachmentsDialog),
+  ),
+  'bind-attachment': lazyDialog(() =>
+    import('../../features/attachments/BindAttachmentDialog').then((m) => m.BindAttachmentDialog),
   ),
 };

@@ -1,7 +1,8 @@
 import { useComputedColorScheme } from '@mantine/core';
-import MDEditor from '@uiw/react-md-editor/nohighlight';
+import MDEditor, { commands, type ICommand } from '@uiw/react-md-editor/nohighlight';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import '@uiw/react-md-editor/markdown-editor.css';
-import { lazy, Suspense } from 'react';
 import type { MarkdownInputProps } from './markdownInput.types';
 
 /** The preview is the reader's own renderer (issue #22: one markdown pipeline), not md-editor's. */
@@ -20,10 +21,27 @@ export default function MdEditorImpl({
   preview,
   height,
   onPaste,
+  onDrop,
+  onPickImage,
   ariaLabel,
   readOnly = false,
 }: MarkdownInputProps) {
   const scheme = useComputedColorScheme('light');
+  const { t } = useTranslation('editor');
+  const uploadLabel = t('insert.uploadImage');
+  // The image button uploads (the caller opens a file picker) instead of inserting an empty `![]()`.
+  const toolbar = useMemo<ICommand[] | undefined>(() => {
+    if (!onPickImage) return undefined;
+    return commands.getCommands().map((command) =>
+      command.name === 'image'
+        ? {
+            ...command,
+            buttonProps: { 'aria-label': uploadLabel, title: uploadLabel },
+            execute: () => onPickImage(),
+          }
+        : command,
+    );
+  }, [onPickImage, uploadLabel]);
   return (
     <div data-color-mode={scheme}>
       <MDEditor
@@ -33,7 +51,8 @@ export default function MdEditorImpl({
         height={height}
         visibleDragbar={false}
         hideToolbar={readOnly}
-        textareaProps={{ onPaste, 'aria-label': ariaLabel, readOnly }}
+        commands={toolbar}
+        textareaProps={{ onPaste, onDrop, 'aria-label': ariaLabel, readOnly }}
         components={{ preview: renderPreview }}
       />
     </div>

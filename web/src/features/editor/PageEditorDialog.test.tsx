@@ -18,6 +18,8 @@ import {
 import { createI18n } from '../../i18n/i18n';
 import { saveSession } from '../../session/session';
 import { buildMe, catalogManagerMock } from '../../test/mocks';
+import { DialogHost } from '../../app/dialogs/DialogHost';
+import { anyPageAttachmentsMock } from '../attachments/attachmentMocks';
 import { PageEditorDialog } from './PageEditorDialog';
 import type { SavedPage } from './useSavePage';
 
@@ -132,12 +134,15 @@ function renderEditor(
 ) {
   const client = new ApolloClient({
     cache: new InMemoryCache(),
-    link: new MockLink(mocks, { defaultOptions: { delay: 0 } }),
+    // The attachments button counts the page's files: none here.
+    link: new MockLink([...mocks, anyPageAttachmentsMock()], { defaultOptions: { delay: 0 } }),
   });
   return render(
     <AppProviders client={client} i18n={createI18n('en')} env="test">
       <MemoryRouter>
-        <PageEditorDialog itemId={3} pageId={pageId} opened onClose={onClose} onSaved={onSaved} />
+        <DialogHost>
+          <PageEditorDialog itemId={3} pageId={pageId} opened onClose={onClose} onSaved={onSaved} />
+        </DialogHost>
       </MemoryRouter>
     </AppProviders>,
   );

@@ -1,5 +1,6 @@
-// Just over 400 lines: the dialog wires the editor's hooks (usePageDraft, useSavePage, the lock) to its header,
-// toolbar menus and prompts, which live in their own files; what is left is layout that reads top to bottom.
+// About 440 lines: the dialog wires the editor's hooks (usePageDraft, useSavePage, the lock, the uploads of
+// features/attachments) to its header, toolbar menus and prompts, which live in their own files; what is left is
+// layout that reads top to bottom.
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Alert, Box, Button, Center, Group, Loader, Menu, Modal, Stack, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -14,8 +15,11 @@ import {
 import { useEffect, useRef, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/errors';
-import { EditorPageDocument, ItemViewDocument } from '../../gql/graphql';
+import { EditorPageDocument, ItemViewDocument, PageAttachmentsDocument } from '../../gql/graphql';
 import { useSession } from '../../session/session';
+import { AttachmentsButton } from '../attachments/AttachmentsButton';
+import { UploadProgress } from '../attachments/UploadProgress';
+import { useEditorUploads } from '../attachments/useEditorUploads';
 import { TemplatesDialog } from '../templates/TemplatesDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { HistoryDialog } from './HistoryDialog';
@@ -166,6 +170,14 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
     setReady(true);
   }, [ready, source.data, offerIfNewer, markSaved]);
 
+  // Pasted, dropped and picked files: uploaded, then their markdown goes in at the caret.
+  const uploads = useEditorUploads({
+    itemId,
+    pageId: currentId,
+    insert: (markdown) => insert(markdown, 'inline'),
+    onAttached: () => void client.refetchQueries({ include: [PageAttachmentsDocument] }),
+  });
+
   const dirty = title !== savedText.title || content !== savedText.content;
   useLeaveWarning(dirty);
   const [askingToClose, setAskingToClose] = useState(false);
@@ -192,6 +204,7 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
   }
 
   function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    if (uploads.onPaste(event)) return;
     const html = event.clipboardData.getData('text/html');
     const text = event.clipboardData.getData('text/plain');
     const action = pasteHtmlAction(html);
@@ -258,6 +271,11 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
             onTemplates={() => setDialog('templates')}
             onSort={() => setDialog('sort')}
           />
+          <AttachmentsButton
+            itemId={itemId}
+            pageId={currentId}
+            onInsert={(markdown) => insert(markdown, 'inline')}
+          />
           {currentId > 0 ? (
             <Button
               variant="default"
@@ -323,6 +341,7 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
         <LockLostAlert holder={lockLost} text={() => latest.current.content} onClose={() => void close()} />
       ) : null}
 
+      <UploadProgress uploads={uploads.uploads} />
       <Box ref={editorRoot}>
         <MarkdownInput
           value={content}
@@ -333,6 +352,8 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
           preview={preview}
           height="70vh"
           onPaste={onPaste}
+          onDrop={lockLost ? undefined : uploads.onDrop}
+          onPickImage={uploads.pickImage}
           ariaLabel={t('dialog.contentLabel')}
         />
       </Box>

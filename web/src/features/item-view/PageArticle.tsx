@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import {
+  ActionIcon,
   Alert,
-  Anchor,
   Breadcrumbs,
   Group,
   Loader,
@@ -14,6 +14,7 @@ import {
 import { IconPaperclip } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogs } from '../../app/dialogs/DialogHost';
 import { errorMessage } from '../../app/errors';
 import { PageViewDocument, type PageViewQuery } from '../../gql/graphql';
 
@@ -52,6 +53,7 @@ export function PageArticle({
   showTitle?: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const dialogs = useDialogs();
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [page.id]);
@@ -75,14 +77,17 @@ export function PageArticle({
           </Title>
           {page.attachmentCount ? (
             <Tooltip label={t('itemView.attachments', { count: page.attachmentCount })}>
-              <Anchor
-                component="span"
-                c="dimmed"
-                mt={8}
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                mt={6}
                 aria-label={t('itemView.attachments', { count: page.attachmentCount })}
+                onClick={() =>
+                  dialogs.open('page-attachments', { pageId: page.id, itemId: page.itemId, manage: false })
+                }
               >
                 <IconPaperclip size={18} />
-              </Anchor>
+              </ActionIcon>
             </Tooltip>
           ) : null}
         </Group>

@@ -26,7 +26,7 @@ describe('HeaderBar unread messages', () => {
     const me = buildMe();
     saveSession('token', me);
     const asked = { count: 0 };
-    renderRoute('/attachment/index', { mocks: [meMock(me), unreadMock(3, asked)] });
+    renderRoute('/message/index', { mocks: [meMock(me), unreadMock(3, asked)] });
 
     const plain = await screen.findByRole('link', { name: 'Messages' });
     expect(plain).toHaveAttribute('href', '/message/index');
@@ -44,7 +44,7 @@ describe('HeaderBar unread messages', () => {
     const me = buildMe();
     saveSession('token', me);
     const asked = { count: 0 };
-    renderRoute('/attachment/index', { mocks: [meMock(me), unreadMock(0, asked)] });
+    renderRoute('/message/index', { mocks: [meMock(me), unreadMock(0, asked)] });
 
     await waitFor(() => expect(asked.count).toBe(1), { timeout: 4000 });
     await new Promise((resolve) => setTimeout(resolve, 50));
