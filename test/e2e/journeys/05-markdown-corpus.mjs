@@ -178,7 +178,9 @@ export default async function markdownCorpus(t) {
     await page.getByRole('button', { name: 'Edit the page' }).first().click();
     const dialog = page.getByRole('dialog');
     const preview = dialog.locator('[data-page-content]');
-    await preview.locator('.katex-display').waitFor();
+    // The preview fetches the renderer, then KaTeX, as separate chunks after the editor's own: on a busy
+    // machine that chain outlasted the default wait once (the screenshot showed it rendered just after).
+    await preview.locator('.katex-display').waitFor({ timeout: 40_000 });
     await preview.locator('font[color="red"]').waitFor();
     await preview.locator('pre code .hljs-keyword').first().waitFor();
     const diagram = preview.locator('[data-diagram="flow"], [data-diagram-pending="flow"]');
