@@ -11,7 +11,10 @@ export const wireLevel = (level: number): string => s(level + 1);
 
 /** CatalogRow: `cat_id, cat_name, item_id, s_number, addtime, parent_cat_id, level`, all strings. */
 export function catalogRow(
-  catalog: Catalog,
+  catalog: Pick<Catalog, 'id' | 'name' | 'sNumber' | 'createdAt'> & {
+    item: { id: number };
+    parent: { id: number } | null;
+  },
   level: number,
   options: { time?: 'ts' | 'local'; name?: string } = {},
 ): Row {

@@ -26,6 +26,7 @@ import { afterCommit, inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import { checkPageLimit } from './page-limit';
 import { checkNotifyText, notifySubscribers, pageSubscribers } from './page-notification';
+import { menuChanged } from '../catalogs/menu-cache';
 
 export const PAGE_TITLE_MAX = 255;
 export const PAGE_COMMENTS_MAX = 255;
@@ -337,6 +338,7 @@ export class PageService {
       this.em.persist(entry);
       item.lastUpdateAt = now;
       await this.em.flush();
+      await menuChanged(this.em, item.id);
       await this.changeLog.record(item, writer.user, {
         action: 'delete',
         objectType: 'page',
@@ -365,8 +367,12 @@ export class PageService {
       requireWritableScope(rights, await this.topOf(item, page.catalog), 'page');
       changed.push({ page, sNumber });
     }
-    for (const { page, sNumber } of changed) page.sNumber = sNumber;
-    await this.em.flush();
+    if (!changed.length) return 0;
+    await inTransaction(this.em, async () => {
+      for (const { page, sNumber } of changed) page.sNumber = sNumber;
+      await this.em.flush();
+      await menuChanged(this.em, item.id);
+    });
     return changed.length;
   }
 
@@ -399,6 +405,7 @@ export class PageService {
       // The creator follows the page's updates, as in ShowDoc.
       if (user) this.em.persist(this.em.create(Subscription, { user, page, actionType: 'update' }));
       await this.em.flush();
+      await menuChanged(this.em, item.id);
       await this.changeLog.append(item, user, {
         action: 'create',
         objectType: 'page',
@@ -486,6 +493,8 @@ export class PageService {
         await this.em.nativeUpdate(Page, { id: stored.id }, { ...changes });
         // A native update passes by the search index's flush hook (MySQL): keep the index in step here.
         if (textChanged) await reindexPages(this.em, [stored.id]);
+        // Title, catalog, order, draft state, editor and time all show in the menu.
+        await menuChanged(this.em, item.id);
         // The entity now holds what is stored: nothing left for a later flush to write.
         Object.assign(stored, changes);
         this.em.getUnitOfWork().merge(stored);
