@@ -10,6 +10,8 @@ export interface AfterCommitEvents {
   pageLockChanged: PageLockEvent;
   /** Save-and-notify wrote reminders to these users (their message rows commit with the page). */
   pageNotified: { pageId: number; itemId: number; fromUserId: number; toUserIds: number[] };
+  /** These users' rows or sessions changed (logout, password, profile): cached sessions end. */
+  usersChanged: { userIds: number[] };
 }
 
 export type AfterCommitEvent = keyof AfterCommitEvents;
