@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
-import { openDatabase, UserToken, type Database, type User } from '../../../../db/src';
+import { openDatabase, User, UserToken, type Database } from '../../../../db/src';
 import { expectCode } from '../../../../test/support/domain-errors';
 import { buildSession, buildUser } from '../../../../test/support/factories';
 import { scratchMysqlUrl, testDatabases } from '../../../../test/support/mysql';
@@ -69,7 +69,8 @@ describe.each(testDatabases())('session cache on $name', (target) => {
     expect(cached.id).toBe(user.id);
     expect(cached.username).toBe(user.username);
     expect(cached.createdAt).toBeInstanceOf(Date);
-    expect(cached.createdAt.getTime()).toBe(user.createdAt.getTime());
+    const stored = await nodeA.orm.em.fork().findOneOrFail(User, user.id);
+    expect(cached.createdAt.getTime()).toBe(stored.createdAt.getTime());
     // A managed entity of this request: a change of it is written.
     cached.name = 'Cached Name';
     await s.em.flush();
