@@ -15,8 +15,12 @@ import { afterCommit } from '../transaction';
  * unfiltered; the policy's filter (scope, other people's drafts) runs on it for every request.
  */
 
-/** How many items' menus one process keeps (least recently used go first). */
-export const MENU_CACHE_ITEMS = 100;
+/**
+ * How much one process keeps, least recently used going first: menus of at most this many items, and of
+ * this many pages in all (a cached page with its shaped rows is about 1 kB: ~20 MB).
+ */
+export const MENU_CACHE_ITEMS = 200;
+export const MENU_CACHE_PAGES = 20_000;
 
 /** 1 .. 2^53-1: a version is never reused, so it cannot revive a menu after a restore or an id reuse. */
 const freshVersion = () => crypto.randomInt(1, 2 ** 48) * 32 + crypto.randomInt(0, 32);
@@ -88,6 +92,8 @@ export async function menuVersion(em: EntityManager, itemId: number): Promise<nu
 interface Entry<T> {
   version: number;
   value: Promise<T>;
+  /** Pages in the menu, once built (0 before). */
+  weight: number;
 }
 
 /**
@@ -96,39 +102,72 @@ interface Entry<T> {
  */
 export class MenuCache<T> {
   private readonly entries = new Map<number, Entry<T>>();
+  private weight = 0;
 
-  constructor(private readonly capacity = MENU_CACHE_ITEMS) {}
+  constructor(
+    private readonly weigh: (value: T) => number = () => 1,
+    private readonly maxItems = MENU_CACHE_ITEMS,
+    private readonly maxWeight = MENU_CACHE_PAGES,
+  ) {}
 
   async get(itemId: number, version: number, build: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(itemId);
-    this.entries.delete(itemId);
     if (hit && hit.version === version) {
+      // Most recently used last.
+      this.entries.delete(itemId);
       this.entries.set(itemId, hit);
       return hit.value;
     }
-    const entry: Entry<T> = { version, value: build() };
+    if (hit) this.drop(itemId, hit);
+    const entry: Entry<T> = { version, value: build(), weight: 0 };
     this.entries.set(itemId, entry);
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    entry.value.catch(() => {
-      if (this.entries.get(itemId) === entry) this.entries.delete(itemId);
-    });
+    entry.value.then(
+      (value) => {
+        if (this.entries.get(itemId) !== entry) return;
+        entry.weight = this.weigh(value);
+        this.weight += entry.weight;
+        this.evict();
+      },
+      () => {
+        if (this.entries.get(itemId) === entry) this.drop(itemId, entry);
+      },
+    );
+    this.evict();
     return entry.value;
   }
 
   /** Drops what is cached (tests; a node that wants its memory back). */
   clear(): void {
     this.entries.clear();
+    this.weight = 0;
+  }
+
+  private evict(): void {
+    for (const [itemId, entry] of this.entries) {
+      if (this.entries.size <= this.maxItems && this.weight <= this.maxWeight) return;
+      // The newest entry stays even when it alone is over the bound: its readers are waiting for it.
+      if (this.entries.size === 1) return;
+      this.drop(itemId, entry);
+    }
+  }
+
+  private drop(itemId: number, entry: Entry<T>): void {
+    this.entries.delete(itemId);
+    this.weight -= entry.weight;
   }
 }
 
 const caches = new WeakMap<object, MenuCache<unknown>>();
 
-/** The menu cache of the ORM instance `em` belongs to (request forks share it; another ORM has its own). */
-export function menuCacheOf<T>(em: EntityManager): MenuCache<T> {
+/**
+ * The menu cache of the ORM instance `em` belongs to (request forks share it; another ORM has its own);
+ * `weigh` counts a cached value's pages, for the bound (the first caller's counts).
+ */
+export function menuCacheOf<T>(em: EntityManager, weigh?: (value: T) => number): MenuCache<T> {
   const key = em.getDriver();
   let cache = caches.get(key);
   if (!cache) {
-    cache = new MenuCache<unknown>();
+    cache = new MenuCache<unknown>(weigh as ((value: unknown) => number) | undefined);
     caches.set(key, cache);
   }
   return cache as MenuCache<T>;

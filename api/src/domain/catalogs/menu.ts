@@ -82,8 +82,11 @@ interface MenuCatalogRow {
 /** The stored menu of an item: from this node's cache when its version is current, else built (two queries). */
 export async function storedMenu(em: EntityManager, itemId: number): Promise<StoredMenu> {
   const version = await menuVersion(em, itemId);
-  return menuCacheOf<StoredMenu>(em).get(itemId, version, () => buildStoredMenu(em, itemId));
+  return menuCacheOf<StoredMenu>(em, weighMenu).get(itemId, version, () => buildStoredMenu(em, itemId));
 }
+
+/** A menu's weight in the cache's bound: its pages (at least 1, for an empty item). */
+const weighMenu = (menu: StoredMenu): number => Math.max(1, menu.pageById.size);
 
 /**
  * What `viewer` sees of a stored menu: other people's drafts left out; a catalog-scoped member gets the
