@@ -4,6 +4,7 @@ import { defineConfig as defineMySql } from '@mikro-orm/mysql';
 import { defineConfig as defineMariaDb } from '@mikro-orm/mariadb';
 import type { Options } from '@mikro-orm/core';
 import { allEntities } from './entities';
+import { DateSnapshotSubscriber } from './entities/date-snapshot';
 import { PageSearchSubscriber } from './search/page-search-index';
 
 export type Dialect = 'sqlite' | 'mysql';
@@ -45,7 +46,7 @@ export function buildOrmOptions(settings: DatabaseSettings): Options {
     // Full-text search (search/page-search-index.ts): FTS5's tables are the migration's, not the entities';
     // on MySQL the server keeps the gram index in step with every flushed page write.
     schemaGenerator: { skipTables: [/^page_fts/] },
-    subscribers: dialect === 'mysql' ? [new PageSearchSubscriber()] : [],
+    subscribers: dialect === 'mysql' ? [new PageSearchSubscriber()] : [new DateSnapshotSubscriber()],
     migrations: {
       path: migrationsFolder(dialect),
       glob: '!(*.d).{js,ts}',

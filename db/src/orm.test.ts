@@ -48,6 +48,32 @@ describe.each(testDatabases())('database on $name', (target) => {
     expect(diff.trim()).toBe('');
   });
 
+  it('writes nothing when a loaded entity with datetimes is flushed unchanged', async () => {
+    const db = await open(target, 'orm_dates');
+    const em = db.orm.em.fork();
+    const user = em.create(User, { username: 'dates', passwordHash: 'x', lastLoginAt: new Date() });
+    await em.persist(user).flush();
+    const fresh = db.orm.em.fork() as EntityManager;
+    const loaded = await fresh.findOneOrFail(User, { id: user.id });
+    const knex = fresh.getConnection().getKnex();
+    const sqls: string[] = [];
+    const listen = (query: { sql: string }) => void sqls.push(query.sql);
+    knex.on('query', listen);
+    try {
+      await fresh.flush();
+      expect(sqls).toEqual([]);
+      // A real change is still written, and only that column.
+      loaded.lastLoginAt = new Date(loaded.lastLoginAt!.getTime() + 60_000);
+      await fresh.flush();
+      const updates = sqls.filter((q) => /^update/i.test(q));
+      expect(updates).toHaveLength(1);
+      expect(updates[0]).toMatch(/last_login_at/);
+      expect(updates[0]).not.toMatch(/created_at/);
+    } finally {
+      knex.off('query', listen);
+    }
+  });
+
   it('keeps relations and foreign keys: a page belongs to its item and catalog', async () => {
     const db = await open(target, 'orm_rel');
     const em = db.orm.em.fork() as EntityManager;

@@ -2,7 +2,7 @@
 // locked"), REST saves stay last-write-wins with every accepted save in history, and GraphQL's
 // `baseVersion` keeps exactly one winner. Purging while writers save breaks neither.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Item, Page, PageHistory, type User } from '../../db/src';
+import { Item, Page, PageHistory, RecycleEntry, type User } from '../../db/src';
 import { purgeExpired } from '../../api/src/domain/jobs/purge';
 import { buildItem, buildPage, buildSession, buildUser } from '../support/factories';
 import { testDatabases } from '../support/mysql';
@@ -178,6 +178,41 @@ describe.each(testDatabases())('concurrent page saves on $name', (target) => {
       for (const [w, page] of pages.entries()) {
         expect((await check.findOneOrFail(Page, page.id)).content).toBe(`busy ${w} save 10`);
       }
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'deletes 8 pages of one item at once while 4 writers save others, without an error',
+    async () => {
+      const item = await buildItem(em(), owner);
+      const doomed = await Promise.all(
+        Array.from({ length: 8 }, (_, n) => buildPage(em(), item, { title: `Doomed ${n}` })),
+      );
+      const kept = await Promise.all(
+        Array.from({ length: 4 }, (_, w) => buildPage(em(), item, { title: `Kept ${w}` })),
+      );
+      const [deletes, saves] = await Promise.all([
+        Promise.all(
+          doomed.map((page) => server.form(api('page/delete'), { user_token: token, page_id: page.id })),
+        ),
+        Promise.all(
+          kept.map(async (page, w) => {
+            const mine = [];
+            for (let n = 1; n <= 5; n++) mine.push(await save(item.id, page.id, `kept ${w} save ${n}`));
+            return mine;
+          }),
+        ),
+      ]);
+      expect(failures(deletes)).toEqual([]);
+      expect(failures(saves.flat())).toEqual([]);
+      const check = em();
+      expect(await check.count(Page, { item: item.id, deletedAt: null })).toBe(4);
+      expect(await check.count(RecycleEntry, { item: item.id })).toBe(8);
+      const menu = await server.form(api('item/info'), { user_token: token, item_id: item.id });
+      expect(menu.body.data.menu.pages.map((p: { page_title: string }) => p.page_title).sort()).toEqual(
+        kept.map((p) => p.title).sort(),
+      );
     },
     SLOW_MS,
   );

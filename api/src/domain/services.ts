@@ -4,6 +4,7 @@ import type { StorageOptions } from '../storage/storage-config';
 import { AccountService } from './accounts/account.service';
 import { CaptchaService } from './accounts/captcha.service';
 import { CatalogService } from './catalogs/catalog.service';
+import { watchMenuWrites } from './catalogs/menu-cache';
 import { ChangeLogService } from './changelog/changelog.service';
 import { FileService } from './files/file.service';
 import { PageHistoryService } from './history/history.service';
@@ -49,6 +50,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const captchas = new CaptchaService(em, limits, { testAnswer: options.testCaptcha });
   const accounts = new AccountService(em, settings, captchas, limits);
   const policy = new PolicyService(em, limits);
+  watchMenuWrites(em);
   const pubSub = options.pubSub ?? discardingPubSub;
   afterCommit(em).connectOnce(pubSub, (bus) =>
     bus.on('pageLockChanged', (event) => pubSub.publish('pageLockChanged', event.pageId, event)),

@@ -10,6 +10,8 @@ export interface AfterCommitEvents {
   pageLockChanged: PageLockEvent;
   /** Save-and-notify wrote reminders to these users (their message rows commit with the page). */
   pageNotified: { pageId: number; itemId: number; fromUserId: number; toUserIds: number[] };
+  /** These users' rows or sessions changed (logout, password, profile): cached sessions end. */
+  usersChanged: { userIds: number[] };
 }
 
 export type AfterCommitEvent = keyof AfterCommitEvents;
@@ -27,6 +29,10 @@ export class AfterCommit {
   private readonly listeners: Listeners = {};
   private readonly commitListeners: Array<() => void> = [];
   private readonly forwarded = new Set<unknown>();
+  private readonly beforeCommit = new Map<
+    string,
+    { ids: Set<number>; write: (ids: number[]) => Promise<void> }
+  >();
 
   constructor(private readonly em: EntityManager) {}
 
@@ -59,6 +65,25 @@ export class AfterCommit {
     }
   }
 
+  /**
+   * Collects ids for a write that must land in the open transaction, as its last statements (a version
+   * bump: its row lock is then held for the shortest time). `write` runs once per key, with every id
+   * collected, just before the commit; a rollback drops them (a retried attempt collects them again).
+   * Outside a transaction the caller writes at once.
+   */
+  collectBeforeCommit(key: string, id: number, write: (ids: number[]) => Promise<void>): void {
+    const entry = this.beforeCommit.get(key) ?? { ids: new Set<number>(), write };
+    entry.ids.add(id);
+    this.beforeCommit.set(key, entry);
+  }
+
+  /** Called by `inTransaction` before it commits the outermost transaction. */
+  async committing(): Promise<void> {
+    const entries = [...this.beforeCommit.values()];
+    this.beforeCommit.clear();
+    for (const { ids, write } of entries) await write([...ids].sort((a, b) => a - b));
+  }
+
   /** Called by `inTransaction` when the outermost transaction committed. */
   committed(): void {
     const pending = this.pending;
@@ -70,6 +95,7 @@ export class AfterCommit {
   /** Called by `inTransaction` when the outermost transaction rolled back. */
   rolledBack(): void {
     this.pending = [];
+    this.beforeCommit.clear();
     this.settled();
   }
 
@@ -153,6 +179,7 @@ export async function inTransaction<T>(
     let result: T;
     try {
       result = await work();
+      await bus.committing();
       await em.commit();
     } catch (err) {
       // A deadlocked transaction is already rolled back by the server; the driver may then refuse ours.

@@ -11,7 +11,10 @@ export const wireLevel = (level: number): string => s(level + 1);
 
 /** CatalogRow: `cat_id, cat_name, item_id, s_number, addtime, parent_cat_id, level`, all strings. */
 export function catalogRow(
-  catalog: Catalog,
+  catalog: Pick<Catalog, 'id' | 'name' | 'sNumber' | 'createdAt'> & {
+    item: { id: number };
+    parent: { id: number } | null;
+  },
   level: number,
   options: { time?: 'ts' | 'local'; name?: string } = {},
 ): Row {
@@ -34,8 +37,26 @@ export function catalogGroupRow(node: CatalogNode): Row {
   };
 }
 
+/**
+ * Rows of menu objects, kept as long as the objects: the domain's menu cache hands out the same objects
+ * until the menu changes, so a large menu is shaped once, not per request (issue #14). Never mutate a row.
+ */
+const menuRows = new WeakMap<object, Row>();
+function memo<T extends object>(of: T, shape: (of: T) => Row): Row {
+  let row = menuRows.get(of);
+  if (!row) {
+    row = shape(of);
+    menuRows.set(of, row);
+  }
+  return row;
+}
+
 /** MenuPage: `page_id, author_uid, cat_id, page_title, addtime, ext_info, is_draft`. */
 export function menuPageRow(page: MenuPage): Row {
+  return memo(page, shapeMenuPage);
+}
+
+function shapeMenuPage(page: MenuPage): Row {
   return {
     page_id: s(page.id),
     author_uid: s(page.authorId ?? 0),
@@ -49,6 +70,10 @@ export function menuPageRow(page: MenuPage): Row {
 
 /** A menu catalog: CatalogRow (unix time) with its `pages` and child `catalogs`. */
 export function menuCatalogRow(node: MenuCatalog): Row {
+  return memo(node, shapeMenuCatalog);
+}
+
+function shapeMenuCatalog(node: MenuCatalog): Row {
   return {
     ...catalogRow(node.catalog, node.level),
     pages: node.pages.map(menuPageRow),

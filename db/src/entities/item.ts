@@ -1,4 +1,4 @@
-import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
+import { BigIntType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { BaseEntity } from './base';
 import { User } from './user';
 
@@ -204,4 +204,19 @@ export class ExportLog extends BaseEntity {
 
   @Property({ length: 16 })
   exportType!: 'word' | 'markdown' | 'html';
+}
+
+/**
+ * The version of an item's menu (catalogs and page rows), changed in the transaction of every write that
+ * changes what the menu shows. Readers cache the menu under it (issue #14): one tiny row, no foreign key,
+ * so bumping it never locks the item row that concurrent page saves share. Each bump writes a fresh random
+ * value, so a version is never reused (a restored backup or a reused item id cannot revive a cached menu).
+ */
+@Entity({ tableName: 'item_menu_version' })
+export class ItemMenuVersion {
+  @PrimaryKey({ autoincrement: false })
+  itemId!: number;
+
+  @Property({ type: new BigIntType('number') })
+  version!: number;
 }

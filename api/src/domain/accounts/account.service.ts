@@ -7,7 +7,9 @@ import type { SettingsService } from '../settings/settings.service';
 import type { Viewer } from '../viewer';
 import type { CaptchaService } from './captcha.service';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
+import { connectSessionCache, sessionCacheOf } from './session-cache';
 import { hashToken, newToken } from './token';
+import { afterCommit } from '../transaction';
 
 /** ShowDoc's login-name rule: letters, digits, `_`, `-` and CJK, 2 to 30 characters. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_\-\u4e00-\u9fa5]{2,30}$/;
@@ -58,7 +60,10 @@ export class AccountService {
     private readonly settings: SettingsService,
     private readonly captchas: CaptchaService,
     private readonly limits: RateLimits,
-  ) {}
+  ) {
+    // Logouts and password changes of this request reach the node's session cache once committed.
+    connectSessionCache(em);
+  }
 
   async register(input: RegisterInput, ip = '', now = new Date()): Promise<Session> {
     // Closed only by exactly '0', as in ShowDoc (an empty value keeps registration open).
@@ -124,8 +129,14 @@ export class AccountService {
   /** The user behind a token; expired and revoked tokens are refused. */
   async authenticate(token: string, now = new Date()): Promise<User> {
     if (!token) throw new DomainError('TokenMissing');
-    const row = await this.em.findOne(UserToken, { tokenHash: hashToken(token) }, { populate: ['user'] });
+    const tokenHash = hashToken(token);
+    const sessions = sessionCacheOf(this.em);
+    const cached = sessions.get(this.em, tokenHash, now.getTime());
+    if (cached) return cached;
+    const mark = sessions.mark();
+    const row = await this.em.findOne(UserToken, { tokenHash }, { populate: ['user'] });
     if (!row || row.expiresAt <= now) throw new DomainError('TokenInvalid');
+    sessions.remember(row, tokenHash, now.getTime(), mark);
     return row.user;
   }
 
@@ -133,6 +144,7 @@ export class AccountService {
   async logout(viewer: Viewer): Promise<void> {
     if (!viewer.user) return;
     await this.em.nativeDelete(UserToken, { user: viewer.user });
+    afterCommit(this.em).queue('usersChanged', { userIds: [viewer.user.id] });
   }
 
   info(viewer: Viewer): User {
@@ -165,6 +177,7 @@ export class AccountService {
       user,
       ...(viewer.sessionKey ? { tokenHash: { $ne: viewer.sessionKey } } : {}),
     });
+    afterCommit(this.em).queue('usersChanged', { userIds: [user.id] });
   }
 
   /** Where notifications are pushed (a webhook of a messaging app); '' turns pushing off. */

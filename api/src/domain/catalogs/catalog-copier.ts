@@ -8,6 +8,7 @@ import { requireWritableScope } from '../policy/scope';
 import type { SettingsService } from '../settings/settings.service';
 import { inTransaction } from '../transaction';
 import { CATALOGS_PER_ITEM, checkCatalogParent, parentIdOf, type CatalogTree } from './catalog-tree';
+import { menuChanged } from './menu-cache';
 
 interface ItemAccess {
   item: Item;
@@ -91,6 +92,7 @@ export async function copyCatalog(
     }
     to.item.lastUpdateAt = now;
     await em.flush();
+    await menuChanged(em, to.item.id);
     const top = copies.get(source.id)!;
     await changeLog.record(to.item, user, {
       action: 'create',

@@ -7,6 +7,7 @@ import { requireWritableScope } from '../policy/scope';
 import { inTransaction } from '../transaction';
 import { CATALOG_NAME_MAX, parentIdOf, type CatalogTree } from './catalog-tree';
 import type { DraggedThing, TreeChange } from './catalog.service';
+import { menuChanged } from './menu-cache';
 
 /** The item being rearranged, as the caller checked it: the editor, their rights and the live tree. */
 export interface TreeMoveTarget {
@@ -99,6 +100,7 @@ export async function moveCatalogTree(
     }
     item.lastUpdateAt = new Date();
     await em.flush();
+    await menuChanged(em, item.id);
     await changeLog.record(item, user, {
       action: 'drag',
       objectType: 'tree',

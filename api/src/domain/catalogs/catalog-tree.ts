@@ -16,12 +16,19 @@ export function bySNumber<T extends { sNumber: number; id: number }>(a: T, b: T)
  * ancestors, top-level catalog, depth of a subtree. Built from one query; levels are computed from the
  * structure, never trusted from the stored `level`.
  */
-export class CatalogTree {
-  private readonly byId = new Map<number, Catalog>();
-  private readonly childrenOf = new Map<number | null, Catalog[]>();
+/** What the tree walks need of a catalog: entities, or the plain rows the menu cache keeps. */
+export interface TreeCatalog {
+  id: number;
+  sNumber: number;
+  parent: { id: number } | null;
+}
+
+export class CatalogTree<C extends TreeCatalog = Catalog> {
+  private readonly byId = new Map<number, C>();
+  private readonly childrenOf = new Map<number | null, C[]>();
   private readonly reachable = new Set<number>();
 
-  constructor(catalogs: Iterable<Catalog>) {
+  constructor(catalogs: Iterable<C>) {
     for (const catalog of catalogs) this.byId.set(catalog.id, catalog);
     for (const catalog of this.byId.values()) {
       const parentId = parentIdOf(catalog);
@@ -44,7 +51,7 @@ export class CatalogTree {
   }
 
   /** A catalog reachable from the top level; unknown, deleted or looping ones are undefined. */
-  get(id: number | null | undefined): Catalog | undefined {
+  get(id: number | null | undefined): C | undefined {
     return id && this.reachable.has(id) ? this.byId.get(id) : undefined;
   }
 
@@ -58,13 +65,13 @@ export class CatalogTree {
   }
 
   /** Children in display order; `null` = the top-level catalogs. */
-  children(parentId: number | null): Catalog[] {
+  children(parentId: number | null): C[] {
     return this.childrenOf.get(parentId) ?? [];
   }
 
   /** From the top-level catalog down to `id` itself; empty when unknown or unreachable. */
-  path(id: number): Catalog[] {
-    const chain: Catalog[] = [];
+  path(id: number): C[] {
+    const chain: C[] = [];
     let current = this.get(id);
     while (current && chain.length <= MAX_CATALOG_LEVEL * 4) {
       chain.unshift(current);
@@ -87,11 +94,11 @@ export class CatalogTree {
   }
 
   /** `id` and every catalog below it, parents before children. */
-  subtree(id: number): Catalog[] {
+  subtree(id: number): C[] {
     const root = this.get(id);
     if (!root) return [];
-    const out: Catalog[] = [];
-    const visit = (catalog: Catalog) => {
+    const out: C[] = [];
+    const visit = (catalog: C) => {
       out.push(catalog);
       for (const child of this.children(catalog.id)) visit(child);
     };
@@ -106,8 +113,8 @@ export class CatalogTree {
   }
 
   /** Depth-first in display order, each with its level (1 = top). */
-  walk(): Array<{ catalog: Catalog; level: number }> {
-    const out: Array<{ catalog: Catalog; level: number }> = [];
+  walk(): Array<{ catalog: C; level: number }> {
+    const out: Array<{ catalog: C; level: number }> = [];
     const visit = (parentId: number | null, level: number) => {
       for (const catalog of this.children(parentId)) {
         out.push({ catalog, level });
@@ -119,7 +126,7 @@ export class CatalogTree {
   }
 }
 
-export function parentIdOf(catalog: Catalog): number | null {
+export function parentIdOf(catalog: TreeCatalog): number | null {
   return catalog.parent?.id ?? null;
 }
 

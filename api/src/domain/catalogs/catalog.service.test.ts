@@ -240,7 +240,7 @@ describe.each(testDatabases())('catalogs on $name', (target) => {
     await expectCode(asStranger.s.catalogs.tree(asStranger.viewer, locked.id), 'ItemVisitDenied');
   });
 
-  it('builds the menu in two queries, whatever the size of the item', async () => {
+  it('builds the menu in three queries, whatever the size of the item, and reads it again in one', async () => {
     const item = await itemWithMembers();
     const em = db.services().em;
     for (let i = 0; i < 6; i++) {
@@ -256,16 +256,23 @@ describe.each(testDatabases())('catalogs on $name', (target) => {
     const sqls: string[] = [];
     const listen = (query: { sql: string }) => void sqls.push(query.sql);
     knex.on('query', listen);
+    const first: string[] = [];
     try {
       const menu = await s.catalogs.menu(viewer, item.id);
       expect(menu.catalogs).toHaveLength(6);
       expect(menu.pages).toHaveLength(6);
+      first.push(...sqls.splice(0));
+      expect((await s.catalogs.menu(viewer, item.id)).pages).toHaveLength(6);
     } finally {
       knex.off('query', listen);
     }
-    // One for the catalogs, one for the pages (the item and the rights were already loaded).
-    expect(sqls).toHaveLength(2);
-    expect(sqls.some((q) => /`content`|"content"/.test(q))).toBe(false);
+    // The menu version, the catalogs, the pages (the item and the rights were already loaded)...
+    expect(first).toHaveLength(3);
+    expect(first[0]).toMatch(/item_menu_version/);
+    expect(first.some((q) => /`content`|"content"/.test(q))).toBe(false);
+    // ... and a second time only the version: the menu comes from the cache.
+    expect(sqls).toHaveLength(1);
+    expect(sqls[0]).toMatch(/item_menu_version/);
   });
 
   it('shows the menu: root pages, nested catalogs in order, empty ones, own drafts only, the scope without root pages', async () => {

@@ -20,7 +20,6 @@ import { OPEN_API_AUTHOR } from '../pages/page.service';
 import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import {
-  bySNumber,
   CATALOG_NAME_MAX,
   CATALOGS_PER_ITEM,
   CatalogTree,
@@ -30,7 +29,9 @@ import {
 } from './catalog-tree';
 import { copyCatalog } from './catalog-copier';
 import { moveCatalogTree } from './catalog-mover';
+import { menuFor, storedMenu, type Menu } from './menu';
 import { pageVisibleInScope, requireWritableScope } from '../policy/scope';
+import { menuChanged } from './menu-cache';
 
 export { CATALOG_NAME_MAX, CATALOGS_PER_ITEM };
 
@@ -80,46 +81,7 @@ export interface CatalogNode {
   children: CatalogNode[];
 }
 
-/** A page as the menu shows it: no content. */
-export interface MenuPage {
-  id: number;
-  itemId: number;
-  catalogId: number | null;
-  title: string;
-  sNumber: number;
-  isDraft: boolean;
-  authorId: number | null;
-  authorName: string;
-  updatedAt: Date;
-  extInfo: string;
-}
-
-export interface MenuCatalog {
-  catalog: Catalog;
-  level: number;
-  pages: MenuPage[];
-  catalogs: MenuCatalog[];
-}
-
-export interface Menu {
-  pages: MenuPage[];
-  catalogs: MenuCatalog[];
-  /** The catalogs to open to show `defaultPageId`, top first; empty when it is unknown or at the root. */
-  defaultCatalogPath: number[];
-}
-
-/** A menu row as the query builder maps it: relations as their foreign keys. */
-interface MenuPageRow {
-  id: number;
-  title: string;
-  catalog: number | null;
-  sNumber: number;
-  isDraft: boolean | number;
-  author: number | null;
-  authorName: string;
-  updatedAt: Date;
-  extInfo: string;
-}
+export type { Menu, MenuCatalog, MenuCatalogInfo, MenuPage } from './menu';
 
 export interface CatalogPage {
   id: number;
@@ -218,6 +180,7 @@ export class CatalogService {
       }
       if (input.sNumber !== undefined) catalog.sNumber = input.sNumber;
       await this.em.flush();
+      await menuChanged(this.em, item.id);
       await this.changeLog.record(item, user, {
         action: existing ? 'update' : 'create',
         objectType: 'catalog',
@@ -431,38 +394,12 @@ export class CatalogService {
   /**
    * The item menu: root pages and top-level catalogs with their pages and sub-catalogs, ordered by
    * `s_number` then id; empty catalogs kept; other people's drafts left out; a catalog-scoped member
-   * gets the top-level catalogs of the scope and no root pages (ShowDoc shows them; issue #15). Two queries.
+   * gets the top-level catalogs of the scope and no root pages (ShowDoc shows them; issue #15). Built
+   * once per menu version and node (menu-cache.ts), filtered for the viewer on every call.
    */
   async menu(viewer: Viewer, itemId: number | string, defaultPageId = 0): Promise<Menu> {
     const { item, rights } = await this.policy.requireVisit(viewer, itemId);
-    const tree = await this.treeOf(item);
-    const pages = (await this.menuPages(item.id)).filter(
-      (p) => !p.isDraft || (p.authorId !== null && p.authorId === viewer.user?.id),
-    );
-    const pagesIn = new Map<number | null, MenuPage[]>();
-    // Pages of unknown catalogs find no place in the tree and stay out, as in ShowDoc.
-    for (const page of pages) pagesIn.set(page.catalogId, [...(pagesIn.get(page.catalogId) ?? []), page]);
-    const build = (catalog: Catalog, level: number): MenuCatalog => ({
-      catalog,
-      level,
-      pages: pagesIn.get(catalog.id) ?? [],
-      catalogs: tree.children(catalog.id).map((c) => build(c, level + 1)),
-    });
-    const catalogs = tree
-      .children(null)
-      .filter((c) => PolicyService.inScope(rights, c.id))
-      .map((c) => build(c, 1));
-
-    const defaultPage = defaultPageId > 0 ? pages.find((p) => p.id === defaultPageId) : undefined;
-    const defaultPath =
-      defaultPage?.catalogId && pageVisibleInScope(rights, tree.topOf(defaultPage.catalogId))
-        ? tree.path(defaultPage.catalogId).map((c) => c.id)
-        : [];
-    return {
-      pages: pageVisibleInScope(rights, null) ? (pagesIn.get(null) ?? []) : [],
-      catalogs,
-      defaultCatalogPath: defaultPath,
-    };
+    return menuFor(await storedMenu(this.em, item.id), viewer, rights, defaultPageId);
   }
 
   /**
@@ -480,48 +417,13 @@ export class CatalogService {
       .createQueryBuilder(Page)
       .select(['id', 'catalog', 'isDraft', 'author'])
       .where({ id: defaultPageId, item: item.id, deletedAt: null })
-      .execute<Pick<MenuPageRow, 'id' | 'catalog' | 'isDraft' | 'author'> | undefined>('get', true);
+      .execute<
+        { id: number; catalog: number | null; isDraft: boolean | number; author: number | null } | undefined
+      >('get', true);
     if (!page?.catalog) return [];
     if (page.isDraft && (page.author === null || page.author !== viewer.user?.id)) return [];
     const path = await loadCatalogPath(this.em, item.id, page.catalog);
     return path?.length && pageVisibleInScope(rights, path[0]!.id) ? path.map((c) => c.id) : [];
-  }
-
-  /**
-   * The menu's one page query: every live page of the item, without content. Read as mapped rows, not
-   * entities: hydrating 2,000 Page entities was most of a large menu's cost (issue #14).
-   */
-  private async menuPages(itemId: number): Promise<MenuPage[]> {
-    const rows = await (this.em as SqlEntityManager)
-      .createQueryBuilder(Page)
-      .select([
-        'id',
-        'title',
-        'catalog',
-        'sNumber',
-        'isDraft',
-        'author',
-        'authorName',
-        'updatedAt',
-        'extInfo',
-      ])
-      .where({ item: itemId, deletedAt: null })
-      .orderBy({ sNumber: 'asc', id: 'asc' })
-      .execute<MenuPageRow[]>('all', true);
-    return rows
-      .map((p) => ({
-        id: p.id,
-        itemId,
-        catalogId: p.catalog ?? null,
-        title: p.title,
-        sNumber: p.sNumber,
-        isDraft: Boolean(p.isDraft),
-        authorId: p.author ?? null,
-        authorName: p.authorName,
-        updatedAt: p.updatedAt,
-        extInfo: p.extInfo,
-      }))
-      .sort(bySNumber);
   }
 
   private node(tree: CatalogTree, catalog: Catalog, level: number, parentPath: string[]): CatalogNode {
@@ -572,6 +474,7 @@ export class CatalogService {
     }
     item.lastUpdateAt = now;
     await this.em.flush();
+    await menuChanged(this.em, item.id);
   }
 
   private async findLive(catalogId: number): Promise<Catalog> {

@@ -27,6 +27,7 @@ import type { ItemRights, PolicyService } from '../policy/policy.service';
 import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import { copyItem } from './item-copier';
+import { menuChanged } from '../catalogs/menu-cache';
 
 /** Types a user creates from the item list; 0 (legacy) and 3 (API client) exist only as read. */
 export const CREATABLE_ITEM_TYPES: readonly number[] = [
@@ -184,6 +185,8 @@ export class ItemService {
     }
     await this.addToGroups(user, item, input.groupIds ?? []);
     await this.flushNewItem();
+    // A new item's menu starts a version of its own (an id reused after a purge never finds the old one).
+    await menuChanged(this.em, item.id);
     return item;
   }
 
@@ -207,6 +210,7 @@ export class ItemService {
     });
     await this.addToGroups(user, copy, input.groupIds ?? []);
     await this.flushNewItem();
+    await menuChanged(this.em, copy.id);
     return copy;
   }
 

@@ -26,6 +26,7 @@ import { afterCommit, inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import { checkPageLimit } from './page-limit';
 import { checkNotifyText, notifySubscribers, pageSubscribers } from './page-notification';
+import { menuChanged } from '../catalogs/menu-cache';
 
 export const PAGE_TITLE_MAX = 255;
 export const PAGE_COMMENTS_MAX = 255;
@@ -320,31 +321,52 @@ export class PageService {
     return page;
   }
 
+  /**
+   * Under the page's row lock, like a save, with native statements only: a transaction the database broke
+   * off for contention (a deadlock on MariaDB, SQLite busy) simply runs again. The item's update time is
+   * written after the commit, as a save does.
+   */
   private async moveToRecycleBin(writer: PageWriter, item: Item, page: Page, now: Date): Promise<void> {
-    await inTransaction(this.em, async () => {
-      page.deletedAt = now;
-      const entry =
-        (await this.em.findOne(RecycleEntry, { page })) ??
-        this.em.create(RecycleEntry, { item, page, title: page.title, deletedByName: '', deletedAt: now });
-      Object.assign(entry, {
-        item,
-        title: page.title,
-        deletedBy: writer.user,
-        deletedByName: writer.name,
-        deletedAt: now,
-        deletedWithCatalogId: null,
-      });
-      this.em.persist(entry);
-      item.lastUpdateAt = now;
-      await this.em.flush();
-      await this.changeLog.record(item, writer.user, {
-        action: 'delete',
-        objectType: 'page',
-        objectId: page.id,
-        objectName: page.title,
-        remark: remarkOf(writer),
-      });
-    });
+    this.em.getUnitOfWork().merge(item);
+    await inTransaction(
+      this.em,
+      async () => {
+        const stored = await this.em.findOne(
+          Page,
+          { id: page.id },
+          { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+        );
+        if (!stored || stored.deletedAt) throw new DomainError('PageNotFound');
+        await this.em.nativeUpdate(Page, { id: stored.id }, { deletedAt: now });
+        const entry = {
+          item: item.id,
+          title: stored.title,
+          deletedBy: writer.user?.id ?? null,
+          deletedByName: writer.name,
+          deletedAt: now,
+          deletedWithCatalogId: null,
+        };
+        const updated = await this.em.nativeUpdate(RecycleEntry, { page: stored.id }, entry);
+        if (!updated) {
+          await this.em.insert(
+            this.em.create(RecycleEntry, { ...entry, page: stored.id, createdAt: now }, { persist: false }),
+          );
+        }
+        stored.deletedAt = now;
+        this.em.getUnitOfWork().merge(stored);
+        await menuChanged(this.em, item.id);
+        await this.changeLog.append(item, writer.user, {
+          action: 'delete',
+          objectType: 'page',
+          objectId: stored.id,
+          objectName: stored.title,
+          remark: remarkOf(writer),
+        });
+      },
+      { retryOnContention: true },
+    );
+    page.deletedAt = now;
+    await this.touchItem(item, page.title, now, false);
   }
 
   /** Sets the order of pages of one item; ids of other items or deleted pages are ignored. */
@@ -365,8 +387,12 @@ export class PageService {
       requireWritableScope(rights, await this.topOf(item, page.catalog), 'page');
       changed.push({ page, sNumber });
     }
-    for (const { page, sNumber } of changed) page.sNumber = sNumber;
-    await this.em.flush();
+    if (!changed.length) return 0;
+    await inTransaction(this.em, async () => {
+      for (const { page, sNumber } of changed) page.sNumber = sNumber;
+      await this.em.flush();
+      await menuChanged(this.em, item.id);
+    });
     return changed.length;
   }
 
@@ -399,6 +425,7 @@ export class PageService {
       // The creator follows the page's updates, as in ShowDoc.
       if (user) this.em.persist(this.em.create(Subscription, { user, page, actionType: 'update' }));
       await this.em.flush();
+      await menuChanged(this.em, item.id);
       await this.changeLog.append(item, user, {
         action: 'create',
         objectType: 'page',
@@ -486,6 +513,8 @@ export class PageService {
         await this.em.nativeUpdate(Page, { id: stored.id }, { ...changes });
         // A native update passes by the search index's flush hook (MySQL): keep the index in step here.
         if (textChanged) await reindexPages(this.em, [stored.id]);
+        // Title, catalog, order, draft state, editor and time all show in the menu.
+        await menuChanged(this.em, item.id);
         // The entity now holds what is stored: nothing left for a later flush to write.
         Object.assign(stored, changes);
         this.em.getUnitOfWork().merge(stored);
@@ -521,14 +550,16 @@ export class PageService {
    * after the page's commit (inside a caller's transaction, at its end): it locks only the item row and
    * never while holding another lock a concurrent save could be waiting for.
    */
-  private async touchItem(item: Item, title: string, now: Date): Promise<void> {
+  private async touchItem(item: Item, title: string, now: Date, rename = true): Promise<void> {
     const changes =
-      item.type === ItemType.SinglePage
+      rename && item.type === ItemType.SinglePage
         ? { lastUpdateAt: now, name: title.slice(0, 200) }
         : { lastUpdateAt: now };
     // A later save of another page may have committed first: the update time never goes back.
     const where =
-      item.type === ItemType.SinglePage ? { id: item.id } : { id: item.id, lastUpdateAt: { $lt: now } };
+      rename && item.type === ItemType.SinglePage
+        ? { id: item.id }
+        : { id: item.id, lastUpdateAt: { $lt: now } };
     await this.em.nativeUpdate(Item, where, changes);
     Object.assign(item, changes);
     this.em.getUnitOfWork().merge(item);

@@ -234,4 +234,34 @@ describe.each(testDatabases())('policy on $name', (target) => {
       knex.removeListener('query', count);
     }
   });
+
+  it("costs no query for the viewer's own items, and no visit-grant query where membership or an open item decides", async () => {
+    const fresh = db.services();
+    const knex = (fresh.em.getConnection() as AbstractSqlConnection).getKnex();
+    const sqls: string[] = [];
+    const listen = (query: { sql: string }) => void sqls.push(query.sql);
+    const loaded = await fresh.em.find(Item, { id: { $in: [open.id, locked.id, archived.id] } });
+    knex.on('query', listen);
+    try {
+      const mine = await fresh.policy.rightsMany(new Viewer(owner, 'd'.repeat(64)), loaded);
+      expect([...mine.values()].every((r) => r.manage || r.archived)).toBe(true);
+      expect(sqls).toEqual([]);
+      // A member of the locked item: the member rows decide, no visit grant is looked up.
+      const asEditor = db.services();
+      const theirs = await asEditor.em.find(Item, { id: { $in: [open.id, locked.id] } });
+      const rights = await asEditor.policy.rightsMany(new Viewer(editor, 'e'.repeat(64)), theirs);
+      expect(rights.get(locked.id)?.edit).toBe(true);
+      expect(sqls.some((q) => /item_visit_grant/.test(q))).toBe(false);
+      // A stranger at the locked item: only then the session's unlock is asked.
+      const asStranger = db.services();
+      const closed = await asStranger.em.find(Item, { id: locked.id });
+      sqls.length = 0;
+      expect((await asStranger.policy.rights(new Viewer(stranger, 'f'.repeat(64)), closed[0]!)).visit).toBe(
+        false,
+      );
+      expect(sqls.some((q) => /item_visit_grant/.test(q))).toBe(true);
+    } finally {
+      knex.off('query', listen);
+    }
+  });
 });

@@ -126,9 +126,18 @@ export class PolicyService {
       else missing.push(item);
     }
     if (missing.length) {
-      const ids = missing.map((i) => i.id);
-      const grants = await this.memberGrants(viewer, ids);
-      const unlocked = await this.visitGrants(viewer, missing);
+      // An owner's own member rows change nothing (owners manage, unscoped): only others' items cost the
+      // grant queries, and a list of one's own items none (issue #14).
+      const userId = viewer.user?.id;
+      const ids = missing.filter((i) => !i.deletedAt && i.owner.id !== userId).map((i) => i.id);
+      const grants = ids.length ? await this.memberGrants(viewer, ids) : new Map<number, Grant[]>();
+      // A session's unlock matters only where nothing else opens the item: a locked item of someone else
+      // the viewer is no member of.
+      const locked = missing.filter(
+        (i) => !i.deletedAt && i.password !== '' && i.owner.id !== userId && !grants.get(i.id)?.length,
+      );
+      const unlocked =
+        locked.length && !viewer.isAdmin ? await this.visitGrants(viewer, locked) : new Set<number>();
       // Signed-in users are never affected, so only a visitor costs the setting's query.
       const loginRequired = !viewer.isLoggedIn && (await this.siteRequiresLogin());
       for (const item of missing) {

@@ -6,6 +6,7 @@ import { DomainError } from '../errors';
 import type { PolicyService } from '../policy/policy.service';
 import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
+import { menuChanged } from '../catalogs/menu-cache';
 
 /** Days a deleted page stays recoverable before the scheduled purge removes it (spec 001 §4). */
 export const RECYCLE_DAYS = 30;
@@ -60,6 +61,7 @@ export class RecycleService {
       if (entry) this.em.remove(entry);
       item.lastUpdateAt = now;
       await this.em.flush();
+      await menuChanged(this.em, item.id);
       for (const catalog of [...restore].reverse()) {
         await this.changeLog.record(item, user, {
           action: 'create',

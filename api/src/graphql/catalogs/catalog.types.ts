@@ -54,6 +54,17 @@ export class Catalog {
   }
 }
 
+/** GraphQL objects of menu objects, kept as long as the domain's menu cache keeps those. Never mutate one. */
+const menuObjects = new WeakMap<object, object>();
+function memo<M extends object, G extends object>(model: M, shape: (model: M) => G): G {
+  let shaped = menuObjects.get(model) as G | undefined;
+  if (!shaped) {
+    shaped = shape(model);
+    menuObjects.set(model, shaped);
+  }
+  return shaped;
+}
+
 @ObjectType({ description: 'A page in the item menu (no content)' })
 export class MenuPage {
   @Field(() => Int)
@@ -80,7 +91,12 @@ export class MenuPage {
   @Field()
   updatedAt!: Date;
 
+  /** One object per cached menu page (issue #14: a large menu is shaped once per version, not per request). */
   static from(page: MenuPageModel): MenuPage {
+    return memo(page, MenuPage.shape);
+  }
+
+  private static shape(page: MenuPageModel): MenuPage {
     return Object.assign(new MenuPage(), {
       id: page.id,
       title: page.title,
@@ -118,6 +134,10 @@ export class MenuCatalog {
   catalogs!: MenuCatalog[];
 
   static from(node: MenuCatalogModel): MenuCatalog {
+    return memo(node, MenuCatalog.shape);
+  }
+
+  private static shape(node: MenuCatalogModel): MenuCatalog {
     return Object.assign(new MenuCatalog(), {
       id: node.catalog.id,
       name: node.catalog.name,

@@ -471,7 +471,8 @@ describe.each(testDatabases())('GraphQL items on $name', (target) => {
     const knex = (em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
     const countQueries = async () => {
       const queries: string[] = [];
-      const listener = (q: { sql: string }) => queries.push(q.sql);
+      // The token lookup is cached for a few seconds (issue #14): counted or not, it is not the list's.
+      const listener = (q: { sql: string }) => void (/user_token/.test(q.sql) || queries.push(q.sql));
       knex.on('query', listener);
       const list = ok(await server.graphql<MyItems>(MY_ITEMS, {}, member)).myItems;
       knex.off('query', listener);
