@@ -2,6 +2,9 @@ import type { EntityManager } from '@mikro-orm/core';
 import { discardingPubSub, type PubSub } from '../pubsub/pubsub';
 import type { StorageOptions } from '../storage/storage-config';
 import { AccountService } from './accounts/account.service';
+import { AdminItemService } from './admin/admin-item.service';
+import { AdminUserService } from './admin/admin-user.service';
+import { SiteConfigService } from './admin/site-config.service';
 import { CaptchaService } from './accounts/captcha.service';
 import { CatalogService } from './catalogs/catalog.service';
 import { ChangeLogService } from './changelog/changelog.service';
@@ -21,6 +24,8 @@ import { RecycleService } from './recycle/recycle.service';
 import { SearchService } from './search/search.service';
 import { SettingsService } from './settings/settings.service';
 import { ShareService } from './share/share.service';
+import { PublicSquareService } from './square/public-square.service';
+import { SecretKeyLogin } from './sso/secret-key-login';
 import { TeamService } from './teams/team.service';
 import { TemplateService } from './templates/template.service';
 import { RateLimits } from './limits/rate-limits';
@@ -37,6 +42,8 @@ export interface DomainOptions {
   storage?: StorageOptions;
   /** The process's rate limits (memory or Redis), built once; absent: one in-memory set per process. */
   rateLimits?: RateLimits;
+  /** QUIRE_OUTBOUND_ALLOW_PRIVATE: outbound addresses set by the administrator may be private/local hosts. */
+  allowPrivateOutbound?: boolean;
 }
 
 let processRateLimits: RateLimits | null = null;
@@ -71,8 +78,20 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const jobs = new JobsService(em, locks, options.cronToken);
   const messages = new MessageService(em);
   const files = new FileService(em, policy, pages, settings, options.storage ?? null);
+  const outbound = { allowPrivate: options.allowPrivateOutbound ?? false };
+  const adminUsers = new AdminUserService(em, accounts);
+  const adminItems = new AdminItemService(em);
+  const siteConfig = new SiteConfigService(em, settings, outbound);
+  const publicSquare = new PublicSquareService(em, settings, policy, search);
+  const secretKeyLogin = new SecretKeyLogin(em, settings, accounts);
   return {
     em,
+    outbound,
+    adminUsers,
+    adminItems,
+    siteConfig,
+    publicSquare,
+    secretKeyLogin,
     settings,
     captchas,
     accounts,

@@ -109,6 +109,11 @@ export class AccountService {
     return this.openSession(user, ip, now);
   }
 
+  /** A session for a user signed in another way (single sign-on, LDAP, OAuth2). */
+  openSessionFor(user: User, ip: string, now = new Date()): Promise<Session> {
+    return this.openSession(user, ip, now);
+  }
+
   private async openSession(user: User, ip: string, now: Date): Promise<Session> {
     const token = newToken();
     const ttlDays = await this.settings.number('token_ttl_days');
@@ -210,7 +215,8 @@ export class AccountService {
       .getSingleResult();
   }
 
-  private async checkPasswordPolicy(password: string): Promise<void> {
+  /** Length, and the strong-password rule when the site turns it on (register, add-user, change-password). */
+  async checkPasswordPolicy(password: string): Promise<void> {
     if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) throw new DomainError('PasswordTooLong');
     if (!(await this.settings.flag('strong_password_enabled'))) return;
     const missing: Array<{ en: string; zh: string }> = [];
