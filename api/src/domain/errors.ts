@@ -500,6 +500,7 @@ export const Codes = {
     en: 'Quire does not call this address',
     zh: '不允许访问该地址',
   },
+  LdapFailed: { showdoc: 10011, code: 'LDAP_FAILED', en: 'LDAP failed', zh: 'LDAP 操作失败' },
   UsernameRequired: {
     showdoc: 10101,
     code: 'BAD_INPUT',

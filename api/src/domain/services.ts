@@ -5,6 +5,8 @@ import { AccountService } from './accounts/account.service';
 import { AdminItemService } from './admin/admin-item.service';
 import { AdminUserService } from './admin/admin-user.service';
 import { SiteConfigService } from './admin/site-config.service';
+import { LdapAdminService } from './ldap/ldap-admin.service';
+import { LdapDirectory } from './ldap/ldap-directory';
 import { CaptchaService } from './accounts/captcha.service';
 import { CatalogService } from './catalogs/catalog.service';
 import { ChangeLogService } from './changelog/changelog.service';
@@ -54,7 +56,9 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   // Limits outlive the request: services built without them still share one set, never a fresh one.
   const limits = options.rateLimits ?? (processRateLimits ??= new RateLimits());
   const captchas = new CaptchaService(em, limits, { testAnswer: options.testCaptcha });
-  const accounts = new AccountService(em, settings, captchas, limits);
+  const outbound = { allowPrivate: options.allowPrivateOutbound ?? false };
+  const directory = new LdapDirectory(settings, outbound);
+  const accounts = new AccountService(em, settings, captchas, limits, directory);
   const policy = new PolicyService(em);
   const pubSub = options.pubSub ?? discardingPubSub;
   afterCommit(em).connectOnce(pubSub, (bus) =>
@@ -78,7 +82,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const jobs = new JobsService(em, locks, options.cronToken);
   const messages = new MessageService(em);
   const files = new FileService(em, policy, pages, settings, options.storage ?? null);
-  const outbound = { allowPrivate: options.allowPrivateOutbound ?? false };
+  const ldap = new LdapAdminService(em, settings, directory);
   const adminUsers = new AdminUserService(em, accounts);
   const adminItems = new AdminItemService(em);
   const siteConfig = new SiteConfigService(em, settings, outbound);
@@ -87,6 +91,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   return {
     em,
     outbound,
+    ldap,
     adminUsers,
     adminItems,
     siteConfig,

@@ -256,6 +256,35 @@ export const adminSetting: Controller = {
     },
   }),
 
+  /** Turning LDAP on connects, binds and creates the directory's accounts first (10011 when it cannot). */
+  saveLdapConfig: action({
+    auth: 'login',
+    params: { ldap_open: raw(), ldap_form: raw() },
+    async handle({ services, viewer }, p) {
+      await services.ldap.save(viewer, flag(p.ldap_open), p.ldap_form);
+    },
+  }),
+
+  loadLdapConfig: action({
+    auth: 'login',
+    params: {},
+    async handle({ services, viewer }) {
+      const config = await services.ldap.load(viewer);
+      return {
+        ldap_open: await services.settings.stored('ldap_open'),
+        ldap_form: config.form ? { ...config.form } : null,
+      };
+    },
+  }),
+
+  syncLdapUsers: action({
+    auth: 'login',
+    params: {},
+    async handle({ services, viewer }) {
+      return { sync_count: await services.ldap.sync(viewer) };
+    },
+  }),
+
   getLoginSecretKey: action({
     auth: 'login',
     params: {},

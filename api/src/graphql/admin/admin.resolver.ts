@@ -2,6 +2,7 @@ import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { aboutSite } from '../../domain';
 import type { GraphQLContext } from '../context';
 import { Item } from '../items/item.types';
+import { LdapConfig, LdapFormType } from './ldap.types';
 import {
   AboutSite,
   AdminItem,
@@ -130,6 +131,40 @@ export class AdminResolver {
   })
   adminResetLoginSecretKey(@Ctx() ctx: GraphQLContext): Promise<string> {
     return ctx.services.secretKeyLogin.reset(ctx.viewer);
+  }
+
+  @Query(() => LdapConfig)
+  adminLdapConfig(@Ctx() ctx: GraphQLContext): Promise<LdapConfig> {
+    return ctx.services.ldap.load(ctx.viewer);
+  }
+
+  @Mutation(() => Int, {
+    description:
+      'Saves the LDAP settings; turning LDAP on first binds and lists the directory, then creates its accounts (answers how many)',
+  })
+  async adminSaveLdapConfig(
+    @Arg('open') open: boolean,
+    @Arg('form', () => LdapFormType) form: LdapFormType,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<number> {
+    return (await ctx.services.ldap.save(ctx.viewer, open, form)).syncCount;
+  }
+
+  @Mutation(() => Int, {
+    description: 'Binds with these settings and counts the directory users (saves nothing)',
+  })
+  adminTestLdap(
+    @Arg('form', () => LdapFormType) form: LdapFormType,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<number> {
+    return ctx.services.ldap.test(ctx.viewer, form);
+  }
+
+  @Mutation(() => Int, {
+    description: 'Creates local accounts for directory users who have none; answers how many',
+  })
+  adminSyncLdapUsers(@Ctx() ctx: GraphQLContext): Promise<number> {
+    return ctx.services.ldap.sync(ctx.viewer);
   }
 
   @Query(() => AboutSite)
