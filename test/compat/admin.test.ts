@@ -36,6 +36,11 @@ const ADMIN_ENDPOINTS = [
   'adminSetting/loadConfig',
   'adminSetting/getLoginSecretKey',
   'adminSetting/resetLoginSecretKey',
+  'adminSetting/saveLdapConfig',
+  'adminSetting/loadLdapConfig',
+  'adminSetting/syncLdapUsers',
+  'adminSetting/saveOauth2Config',
+  'adminSetting/loadOauth2Config',
 ];
 
 const ADMIN_GRAPHQL = [
@@ -52,6 +57,12 @@ const ADMIN_GRAPHQL = [
   'mutation { adminHardDeleteItem(id: 1) }',
   'mutation { adminTransferItem(id: 1, username: "admin") { id } }',
   'mutation { adminResetLoginSecretKey }',
+  '{ adminLdapConfig { open } }',
+  '{ adminOAuth2Config { open } }',
+  'mutation { adminSyncLdapUsers }',
+  'mutation { adminTestLdap(form: { host: "x", base_dn: "dc=x" }) }',
+  'mutation { adminSaveLdapConfig(open: false, form: { host: "x", base_dn: "dc=x" }) }',
+  'mutation { adminSaveOAuth2Config(open: false, form: { redirectUri: "", client_id: "", host: "" }) }',
 ];
 
 const BASE_CONFIG = {

@@ -63,6 +63,9 @@ export { parseOssSetting, type OssSetting, type SiteConfig } from './admin/site-
 export type { SquareSearchType } from './square/public-square.service';
 export { safeRedirect, SSO_LINK_SECONDS } from './sso/secret-key-login';
 export { checkOutboundUrl, isBlockedAddress } from './net/outbound-url';
+export type { OAuth2Form } from './oauth/oauth2-form';
+export type { OAuth2Pending } from './oauth/oauth2-login';
+export type { LdapForm } from './ldap/ldap-directory';
 
 // Files: attachments, editor images and how a file is delivered.
 export { INLINE_TYPES } from './files/file-rules';

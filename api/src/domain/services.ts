@@ -7,6 +7,7 @@ import { AdminUserService } from './admin/admin-user.service';
 import { SiteConfigService } from './admin/site-config.service';
 import { LdapAdminService } from './ldap/ldap-admin.service';
 import { LdapDirectory } from './ldap/ldap-directory';
+import { OAuth2Login } from './oauth/oauth2-login';
 import { CaptchaService } from './accounts/captcha.service';
 import { CatalogService } from './catalogs/catalog.service';
 import { ChangeLogService } from './changelog/changelog.service';
@@ -88,6 +89,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const siteConfig = new SiteConfigService(em, settings, outbound);
   const publicSquare = new PublicSquareService(em, settings, policy, search);
   const secretKeyLogin = new SecretKeyLogin(em, settings, accounts);
+  const oauth2 = new OAuth2Login(em, settings, accounts, outbound);
   return {
     em,
     outbound,
@@ -97,6 +99,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     siteConfig,
     publicSquare,
     secretKeyLogin,
+    oauth2,
     settings,
     captchas,
     accounts,

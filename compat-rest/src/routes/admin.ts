@@ -285,6 +285,26 @@ export const adminSetting: Controller = {
     },
   }),
 
+  saveOauth2Config: action({
+    auth: 'login',
+    params: { oauth2_open: raw(), oauth2_form: raw() },
+    async handle({ services, viewer }, p) {
+      await services.oauth2.save(viewer, flag(p.oauth2_open), p.oauth2_form);
+    },
+  }),
+
+  loadOauth2Config: action({
+    auth: 'login',
+    params: {},
+    async handle({ services, viewer }) {
+      const config = await services.oauth2.load(viewer);
+      return {
+        oauth2_open: await services.settings.stored('oauth2_open'),
+        oauth2_form: config.form ? { ...config.form } : null,
+      };
+    },
+  }),
+
   getLoginSecretKey: action({
     auth: 'login',
     params: {},

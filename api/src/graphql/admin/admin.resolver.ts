@@ -2,7 +2,7 @@ import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { aboutSite } from '../../domain';
 import type { GraphQLContext } from '../context';
 import { Item } from '../items/item.types';
-import { LdapConfig, LdapFormType } from './ldap.types';
+import { LdapConfig, LdapFormType, OAuth2Config, OAuth2FormType } from './external-login.types';
 import {
   AboutSite,
   AdminItem,
@@ -165,6 +165,21 @@ export class AdminResolver {
   })
   adminSyncLdapUsers(@Ctx() ctx: GraphQLContext): Promise<number> {
     return ctx.services.ldap.sync(ctx.viewer);
+  }
+
+  @Query(() => OAuth2Config)
+  adminOAuth2Config(@Ctx() ctx: GraphQLContext): Promise<OAuth2Config> {
+    return ctx.services.oauth2.load(ctx.viewer) as Promise<OAuth2Config>;
+  }
+
+  @Mutation(() => Boolean, { description: 'Saves the OAuth2 settings (checked when turned on)' })
+  async adminSaveOAuth2Config(
+    @Arg('open') open: boolean,
+    @Arg('form', () => OAuth2FormType) form: OAuth2FormType,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
+    await ctx.services.oauth2.save(ctx.viewer, open, form);
+    return true;
   }
 
   @Query(() => AboutSite)
