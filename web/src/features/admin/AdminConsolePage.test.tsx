@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import {
   AdminItemsDocument,
+  AdminLdapConfigDocument,
+  AdminTestLdapDocument,
   AdminSaveUserDocument,
   AdminTransferItemDocument,
   AdminUsersDocument,
@@ -16,7 +18,9 @@ import { renderRoute } from '../../test/renderRoute';
 
 const SCREEN = { timeout: 5000 };
 
-function user(overrides: Partial<AdminUserFieldsFragment>): AdminUserFieldsFragment {
+type AdminUserRow = AdminUserFieldsFragment & { __typename: 'AdminUser' };
+
+function user(overrides: Partial<AdminUserFieldsFragment>): AdminUserRow {
   return {
     __typename: 'AdminUser',
     id: 1,
@@ -31,11 +35,7 @@ function user(overrides: Partial<AdminUserFieldsFragment>): AdminUserFieldsFragm
   };
 }
 
-function usersMock(
-  search: string,
-  users: AdminUserFieldsFragment[],
-  total = users.length,
-): MockLink.MockedResponse {
+function usersMock(search: string, users: AdminUserRow[], total = users.length): MockLink.MockedResponse {
   return {
     request: { query: AdminUsersDocument, variables: { search, page: 1, count: 7 } },
     result: { data: { adminUsers: { __typename: 'AdminUserPage', total, users } } },
@@ -150,5 +150,45 @@ describe('AdminConsolePage', () => {
     await userEvent.type(within(dialog).getByLabelText('New owner (username)'), 'carol');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(transferred).toBe(true));
+  });
+
+  it('tests the LDAP settings and offers "sync users" only while LDAP is on', async () => {
+    const me = signInAdmin();
+    const form = {
+      host: 'ldap.example.com',
+      port: 389,
+      version: 3,
+      base_dn: 'dc=example,dc=com',
+      bind_dn: 'cn=reader,dc=example,dc=com',
+      bind_password: 'secret',
+      user_field: 'uid',
+      name_field: 'cn',
+      search_filter: '(uid=%(user)s)',
+    };
+    renderRoute('/admin/index?panel=7', {
+      mocks: [
+        meMock(me),
+        {
+          request: { query: AdminLdapConfigDocument },
+          result: {
+            data: {
+              adminLdapConfig: {
+                __typename: 'LdapConfig',
+                open: false,
+                form: { __typename: 'LdapForm', ...form },
+              },
+            },
+          },
+        },
+        {
+          request: { query: AdminTestLdapDocument, variables: { form } },
+          result: { data: { adminTestLdap: 1202 } },
+        },
+      ],
+    });
+    expect(await screen.findByDisplayValue('ldap.example.com', {}, SCREEN)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sync users' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('Connected: 1202 users found')).toBeInTheDocument();
   });
 });

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/errors';
 import { AdminLoginSecretKeyDocument, AdminResetLoginSecretKeyDocument } from '../../gql/graphql';
 import { ConfirmButton } from '../shell/ConfirmAction';
+import { LdapSection } from './LdapSection';
+import { OAuth2Section } from './OAuth2Section';
 
 /** Spec 001 §2 external login: LDAP, OAuth2, and generic access (single sign-on by key; Chinese only). */
 export function ExternalLoginPanel() {
@@ -18,10 +20,10 @@ export function ExternalLoginPanel() {
         {chinese ? <Tabs.Tab value="generic">{t('external.generic')}</Tabs.Tab> : null}
       </Tabs.List>
       <Tabs.Panel value="ldap" pt="md">
-        <Text c="dimmed">{t('external.notYet')}</Text>
+        <LdapSection />
       </Tabs.Panel>
       <Tabs.Panel value="oauth2" pt="md">
-        <Text c="dimmed">{t('external.notYet')}</Text>
+        <OAuth2Section />
       </Tabs.Panel>
       {chinese ? (
         <Tabs.Panel value="generic" pt="md">
