@@ -86,7 +86,7 @@ describe.each(testDatabases())('ShowDoc admin, public square and SSO endpoints o
     const em = server.db.orm.em.fork();
     member = await buildUser(em, { username: 'plainmember', email: 'plain@example.com' });
     memberToken = await buildSession(em, member);
-  });
+  }, 60_000);
   afterAll(async () => server?.close());
 
   const call = (route: string, fields: Record<string, string | number> = {}, token = adminToken) =>
