@@ -3,7 +3,7 @@ import { DomainError, hashToken, Viewer, type Services } from '../../api/src/dom
 import { runAction, type Action, type Controller, type UploadedFile } from './action';
 import { forbiddenParam } from './input-guard';
 import { RequestParams } from './params';
-import { adminItem, adminSetting, adminUpdate, adminUser } from './routes/admin';
+import { adminItem, adminMessage, adminSetting, adminUpdate, adminUser } from './routes/admin';
 import { attachment, pageAttachmentAliases, visitFile } from './routes/attachment';
 import { catalog } from './routes/catalog';
 import { common, publicSquare } from './routes/common';
@@ -47,6 +47,7 @@ export const controllers: Record<string, Controller> = {
   AdminItem: adminItem,
   AdminSetting: adminSetting,
   AdminUpdate: adminUpdate,
+  AdminMessage: adminMessage,
   ExtLogin: extLogin,
 };
 const controllerNames = Object.keys(controllers);

@@ -41,6 +41,8 @@ const ADMIN_ENDPOINTS = [
   'adminSetting/syncLdapUsers',
   'adminSetting/saveOauth2Config',
   'adminSetting/loadOauth2Config',
+  'adminMessage/addAnnouncement',
+  'adminMessage/listAnnouncements',
 ];
 
 const ADMIN_GRAPHQL = [
@@ -59,6 +61,8 @@ const ADMIN_GRAPHQL = [
   'mutation { adminResetLoginSecretKey }',
   '{ adminLdapConfig { open } }',
   '{ adminOAuth2Config { open } }',
+  '{ adminAnnouncements { id } }',
+  'mutation { adminPostAnnouncement(content: "x") { id } }',
   'mutation { adminSyncLdapUsers }',
   'mutation { adminTestLdap(form: { host: "x", base_dn: "dc=x" }) }',
   'mutation { adminSaveLdapConfig(open: false, form: { host: "x", base_dn: "dc=x" }) }',
@@ -477,5 +481,42 @@ describe.each(testDatabases())('ShowDoc admin, public square and SSO endpoints o
   it('adminUpdate/checkUpdate answers that there is no update', async () => {
     const data = expectOk(await get(server, api('adminUpdate/checkUpdate')));
     expect(data).toEqual({ version: expect.stringMatching(/^v\d/), new_version: '', url: '' });
+  });
+
+  it('adminMessage posts sanitised announcements and lists them newest first (§20.4)', async () => {
+    expectError(await call('adminMessage/addAnnouncement', { message_content: '  ' }), 10101);
+    const first = expectOk(
+      await call('adminMessage/addAnnouncement', {
+        message_content:
+          '<p onclick="x()">Hi <b>all</b></p><script>alert(1)</script><img src=x onerror=y><a href="javascript:alert(1)">x</a>\nnext',
+        message_type: 'announce_all',
+      }),
+    );
+    expect(first).toEqual({ id: expect.any(Number) });
+    const second = expectOk(
+      await call('adminMessage/addAnnouncement', { message_content: 'Second', message_type: 'weird' }),
+    );
+    const list = expectOk(await call('adminMessage/listAnnouncements'));
+    expect(list.map((row: { id: string }) => row.id).slice(0, 2)).toEqual([
+      String(second.id),
+      String(first.id),
+    ]);
+    expect(Object.keys(list[0])).toEqual([
+      'id',
+      'from_uid',
+      'from_name',
+      'message_type',
+      'message_content',
+      'action_type',
+      'object_type',
+      'object_id',
+      'addtime',
+    ]);
+    expect(list[0].message_type).toBe('announce_web');
+    const cleaned = list[1].message_content as string;
+    expect(list[1].message_type).toBe('announce_all');
+    expect(cleaned).toContain('<p>Hi <b>all</b></p>');
+    expect(cleaned).not.toMatch(/script|onerror|onclick|javascript:|<img/i);
+    expect(cleaned).toContain('<br />\nnext');
   });
 });

@@ -3,6 +3,7 @@ import { discardingPubSub, type PubSub } from '../pubsub/pubsub';
 import type { StorageOptions } from '../storage/storage-config';
 import { AccountService } from './accounts/account.service';
 import { AdminItemService } from './admin/admin-item.service';
+import { AnnouncementService } from './admin/announcement.service';
 import { AdminUserService } from './admin/admin-user.service';
 import { SiteConfigService } from './admin/site-config.service';
 import { LdapAdminService } from './ldap/ldap-admin.service';
@@ -90,6 +91,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const publicSquare = new PublicSquareService(em, settings, policy, search);
   const secretKeyLogin = new SecretKeyLogin(em, settings, accounts);
   const oauth2 = new OAuth2Login(em, settings, accounts, outbound);
+  const announcements = new AnnouncementService(em);
   return {
     em,
     outbound,
@@ -100,6 +102,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     publicSquare,
     secretKeyLogin,
     oauth2,
+    announcements,
     settings,
     captchas,
     accounts,
