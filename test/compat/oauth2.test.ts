@@ -152,4 +152,16 @@ describe.each(testDatabases())('OAuth2 and OpenID Connect sign-in on $name', (ta
       DomainError,
     );
   });
+
+  it('tells the web app where to go after a logout only while OAuth2 is on', async () => {
+    const query = '{ oauth2LogoutRedirect }';
+    expectOk(await save(1, { ...formFor(oidc), logout_redirect_uri: 'https://sso.example.com/logout' }));
+    expect((await server.graphql<{ oauth2LogoutRedirect: string }>(query)).data?.oauth2LogoutRedirect).toBe(
+      'https://sso.example.com/logout',
+    );
+    expectOk(await save(0, { ...formFor(oidc), logout_redirect_uri: 'https://sso.example.com/logout' }));
+    expect((await server.graphql<{ oauth2LogoutRedirect: string }>(query)).data?.oauth2LogoutRedirect).toBe(
+      '',
+    );
+  });
 });

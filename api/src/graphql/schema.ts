@@ -4,6 +4,7 @@ import { buildSchema } from 'type-graphql';
 import { createInProcessPubSub, type PubSub } from '../pubsub/pubsub';
 import { AccountResolver } from './accounts/account.resolver';
 import { AdminResolver } from './admin/admin.resolver';
+import { ExternalLoginResolver } from './admin/external-login.resolver';
 import { CatalogResolver, ItemMenuResolver } from './catalogs/catalog.resolver';
 import { ChangeLogResolver } from './changelog/changelog.resolver';
 import { FileResolver, PageAttachmentsResolver } from './files/file.resolver';
@@ -43,6 +44,7 @@ export const resolvers = [
   PageAttachmentsResolver,
   AdminResolver,
   PublicSquareResolver,
+  ExternalLoginResolver,
 ] as const;
 
 /** `pubSub`: the process's event bus (a throwaway one when the schema is only printed). */
