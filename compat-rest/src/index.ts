@@ -3,9 +3,11 @@ import { DomainError, hashToken, Viewer, type Services } from '../../api/src/dom
 import { runAction, type Action, type Controller, type UploadedFile } from './action';
 import { forbiddenParam } from './input-guard';
 import { RequestParams } from './params';
+import { adminItem, adminMessage, adminSetting, adminUpdate, adminUser } from './routes/admin';
 import { attachment, pageAttachmentAliases, visitFile } from './routes/attachment';
 import { catalog } from './routes/catalog';
 import { common, publicSquare } from './routes/common';
+import { extLogin } from './routes/extLogin';
 import { item } from './routes/item';
 import { itemGroup } from './routes/itemGroup';
 import { member } from './routes/member';
@@ -41,6 +43,12 @@ export const controllers: Record<string, Controller> = {
   Open: open,
   ScriptCron: scriptCron,
   Attachment: attachment,
+  AdminUser: adminUser,
+  AdminItem: adminItem,
+  AdminSetting: adminSetting,
+  AdminUpdate: adminUpdate,
+  AdminMessage: adminMessage,
+  ExtLogin: extLogin,
 };
 const controllerNames = Object.keys(controllers);
 

@@ -28,6 +28,8 @@ export interface AppConfig {
   trustProxy: false | string[];
   /** CRON_TOKEN: lets an outside cron start the purge through ShowDoc's `ScriptCron/run` (unset: refused). */
   cronToken?: string;
+  /** QUIRE_OUTBOUND_ALLOW_PRIVATE: addresses the administrator sets (AI, storage) may be private hosts. */
+  allowPrivateOutbound: boolean;
   /** REDIS_URL: rate-limit counters shared by every node; unset: each process counts in memory. */
   redisUrl?: string;
   /** QUIRE_REDIS_PREFIX: first part of every Redis key, so several sites can share one Redis. */
@@ -66,6 +68,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.QUIRE_TRUST_PROXY),
     appTimeZone: timeZone(env.APP_TIMEZONE || 'Asia/Shanghai'),
     cronToken: env.CRON_TOKEN || undefined,
+    allowPrivateOutbound:
+      env.QUIRE_OUTBOUND_ALLOW_PRIVATE === 'true' || env.QUIRE_OUTBOUND_ALLOW_PRIVATE === '1',
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.QUIRE_REDIS_PREFIX || 'quire',
     rateLimits: DEFAULT_RATE_LIMITS,

@@ -94,6 +94,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     testCaptcha: config.testCaptcha,
     pubSub,
     cronToken: config.cronToken,
+    allowPrivateOutbound: config.allowPrivateOutbound,
     storage: { uploadsDir: path.join(config.dataDir, 'uploads'), s3: config.s3 },
     rateLimits,
   };

@@ -58,6 +58,8 @@ async function startServer() {
       QUIRE_ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The admin journey signs in at an OAuth2/OIDC provider it starts on loopback.
+      QUIRE_OUTBOUND_ALLOW_PRIVATE: 'true',
     },
   });
   return server.base;

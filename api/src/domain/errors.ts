@@ -499,6 +499,75 @@ export const Codes = {
     en: 'The file could not be bound',
     zh: '绑定失败',
   },
+  // Site administration (domain/admin) and external sign-in.
+  OutboundUrlRefused: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'Quire does not call this address',
+    zh: '不允许访问该地址',
+  },
+  LdapFailed: { showdoc: 10011, code: 'LDAP_FAILED', en: 'LDAP failed', zh: 'LDAP 操作失败' },
+  UsernameRequired: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'The username is required',
+    zh: '用户名不允许为空',
+  },
+  UserCreateFailed: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'The user could not be created (a password is required)',
+    zh: '注册失败',
+  },
+  UserOwnsItems: {
+    showdoc: 10101,
+    code: 'USER_OWNS_ITEMS',
+    en: 'This user still owns items: delete them or transfer them to someone else first',
+    zh: '该用户名下还有项目，不允许删除。请先将其项目删除或者重新分配/转让',
+  },
+  UserOwnsTeams: {
+    showdoc: 10101,
+    code: 'USER_OWNS_TEAMS',
+    en: 'This user still owns teams: delete them first',
+    zh: '该用户名下还有团队，不允许删除。请先删除其团队',
+  },
+  SelfDeleteRefused: {
+    showdoc: 10101,
+    code: 'FORBIDDEN',
+    en: 'Administrators cannot delete their own account',
+    zh: '不能删除管理员自己的账号',
+  },
+  ItemNotDeleted: {
+    showdoc: 10101,
+    code: 'ITEM_NOT_DELETED',
+    en: 'Only a deleted item can be recovered or removed for good',
+    zh: '只能恢复或彻底删除已删除的项目',
+  },
+  HomeNeedsPublicSquare: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'Enable the public square before making it the home page',
+    zh: '请先启用公共广场功能，再设置首页为公开广场',
+  },
+  SecretKeyMissing: {
+    showdoc: 10101,
+    code: 'SSO_NOT_CONFIGURED',
+    en: 'No secret key is set',
+    zh: '未配置 SecretKey',
+  },
+  SsoExpired: { showdoc: 10101, code: 'SSO_EXPIRED', en: 'The sign-in link has expired', zh: '已过期' },
+  SsoTokenWrong: {
+    showdoc: 10101,
+    code: 'SSO_TOKEN_WRONG',
+    en: 'The sign-in token is wrong',
+    zh: 'token不正确',
+  },
+  SsoAdminRefused: {
+    showdoc: 10101,
+    code: 'FORBIDDEN',
+    en: 'Administrators may not sign in this way',
+    zh: '为了安全，禁止管理员通过这种方式登录',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export interface CodeInfo {

@@ -55,6 +55,18 @@ export { publicSiteInfo } from './settings/settings.service';
 export type { SharedPage } from './share/share.service';
 export type { TeamSummary } from './teams/team.service';
 
+// Site administration, the public square and single sign-on.
+export { aboutSite, type AboutSite } from './admin/about';
+export { Privacy, type AdminItemFilter, type AdminItemRow } from './admin/admin-item.service';
+export type { AdminUserFilter, SaveUserInput } from './admin/admin-user.service';
+export { parseOssSetting, type OssSetting, type SiteConfig } from './admin/site-config.service';
+export type { SquareSearchType } from './square/public-square.service';
+export { safeRedirect, SSO_LINK_SECONDS } from './sso/secret-key-login';
+export { checkOutboundUrl, isBlockedAddress } from './net/outbound-url';
+export type { OAuth2Form } from './oauth/oauth2-form';
+export type { OAuth2Pending } from './oauth/oauth2-login';
+export type { LdapForm } from './ldap/ldap-directory';
+
 // Files: attachments, editor images and how a file is delivered.
 export { INLINE_TYPES } from './files/file-rules';
 export type { FileDelivery } from './files/file-delivery';

@@ -2,6 +2,13 @@ import type { EntityManager } from '@mikro-orm/core';
 import { discardingPubSub, type PubSub } from '../pubsub/pubsub';
 import type { StorageOptions } from '../storage/storage-config';
 import { AccountService } from './accounts/account.service';
+import { AdminItemService } from './admin/admin-item.service';
+import { AnnouncementService } from './admin/announcement.service';
+import { AdminUserService } from './admin/admin-user.service';
+import { SiteConfigService } from './admin/site-config.service';
+import { LdapAdminService } from './ldap/ldap-admin.service';
+import { LdapDirectory } from './ldap/ldap-directory';
+import { OAuth2Login } from './oauth/oauth2-login';
 import { CaptchaService } from './accounts/captcha.service';
 import { CatalogService } from './catalogs/catalog.service';
 import { watchMenuWrites } from './catalogs/menu-cache';
@@ -22,6 +29,8 @@ import { RecycleService } from './recycle/recycle.service';
 import { SearchService } from './search/search.service';
 import { SettingsService } from './settings/settings.service';
 import { ShareService } from './share/share.service';
+import { PublicSquareService } from './square/public-square.service';
+import { SecretKeyLogin } from './sso/secret-key-login';
 import { TeamService } from './teams/team.service';
 import { TemplateService } from './templates/template.service';
 import { RateLimits } from './limits/rate-limits';
@@ -38,6 +47,8 @@ export interface DomainOptions {
   storage?: StorageOptions;
   /** The process's rate limits (memory or Redis), built once; absent: one in-memory set per process. */
   rateLimits?: RateLimits;
+  /** QUIRE_OUTBOUND_ALLOW_PRIVATE: outbound addresses set by the administrator may be private/local hosts. */
+  allowPrivateOutbound?: boolean;
 }
 
 let processRateLimits: RateLimits | null = null;
@@ -48,7 +59,9 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   // Limits outlive the request: services built without them still share one set, never a fresh one.
   const limits = options.rateLimits ?? (processRateLimits ??= new RateLimits());
   const captchas = new CaptchaService(em, limits, { testAnswer: options.testCaptcha });
-  const accounts = new AccountService(em, settings, captchas, limits);
+  const outbound = { allowPrivate: options.allowPrivateOutbound ?? false };
+  const directory = new LdapDirectory(settings, outbound);
+  const accounts = new AccountService(em, settings, captchas, limits, directory);
   const policy = new PolicyService(em, limits);
   watchMenuWrites(em);
   const pubSub = options.pubSub ?? discardingPubSub;
@@ -73,8 +86,25 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const jobs = new JobsService(em, locks, options.cronToken);
   const messages = new MessageService(em);
   const files = new FileService(em, policy, pages, settings, options.storage ?? null);
+  const ldap = new LdapAdminService(em, settings, directory);
+  const adminUsers = new AdminUserService(em, accounts);
+  const adminItems = new AdminItemService(em);
+  const siteConfig = new SiteConfigService(em, settings, outbound);
+  const publicSquare = new PublicSquareService(em, settings, policy, search);
+  const secretKeyLogin = new SecretKeyLogin(em, settings, accounts);
+  const oauth2 = new OAuth2Login(em, settings, accounts, outbound);
+  const announcements = new AnnouncementService(em);
   return {
     em,
+    outbound,
+    ldap,
+    adminUsers,
+    adminItems,
+    siteConfig,
+    publicSquare,
+    secretKeyLogin,
+    oauth2,
+    announcements,
     settings,
     captchas,
     accounts,

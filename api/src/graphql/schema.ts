@@ -3,6 +3,8 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { buildSchema } from 'type-graphql';
 import { createInProcessPubSub, type PubSub } from '../pubsub/pubsub';
 import { AccountResolver } from './accounts/account.resolver';
+import { AdminResolver } from './admin/admin.resolver';
+import { ExternalLoginResolver } from './admin/external-login.resolver';
 import { CatalogResolver, ItemMenuResolver } from './catalogs/catalog.resolver';
 import { ChangeLogResolver } from './changelog/changelog.resolver';
 import { FileResolver, PageAttachmentsResolver } from './files/file.resolver';
@@ -16,6 +18,7 @@ import { RecycleResolver } from './recycle/recycle.resolver';
 import { SearchResolver } from './search/search.resolver';
 import { ShareResolver } from './share/share.resolver';
 import { SiteResolver } from './site/site.resolver';
+import { PublicSquareResolver } from './square/square.resolver';
 import { TeamMembershipResolver, TeamResolver } from './teams/team.resolver';
 import { TemplateResolver } from './templates/template.resolver';
 
@@ -39,6 +42,9 @@ export const resolvers = [
   MessageResolver,
   FileResolver,
   PageAttachmentsResolver,
+  AdminResolver,
+  PublicSquareResolver,
+  ExternalLoginResolver,
 ] as const;
 
 /** `pubSub`: the process's event bus (a throwaway one when the schema is only printed). */

@@ -1,6 +1,7 @@
 import { publicSiteInfo, QUIRE_VERSION } from '../../../api/src/domain';
 import { action, type Controller } from '../action';
-import { int } from '../params';
+import { int, str } from '../params';
+import { localTime, s } from '../wire';
 
 export const common: Controller = {
   createCaptcha: action({
@@ -55,6 +56,32 @@ export const publicSquare: Controller = {
     params: {},
     async handle({ services }) {
       return { enable: (await services.settings.flag('enable_public_square')) ? 1 : 0 };
+    },
+  }),
+
+  /** Only public items (no visit password) ever appear; `content` searches the pages' text. */
+  getPublicItems: action({
+    auth: 'opt',
+    params: { page: int(1), count: int(20), keyword: str(), search_type: str('title') },
+    async handle({ services, viewer }, p) {
+      const result = await services.publicSquare.list(viewer, {
+        page: p.page,
+        count: p.count,
+        keyword: p.keyword,
+        searchType: p.search_type === 'content' ? 'content' : 'title',
+      });
+      return {
+        total: result.total,
+        items: result.items.map((item) => ({
+          item_id: s(item.id),
+          item_name: item.name,
+          item_description: item.description,
+          item_type: s(item.type),
+          addtime: localTime(item.createdAt),
+          last_update_time: localTime(item.lastUpdateAt),
+          item_domain: item.domain || s(item.id),
+        })),
+      };
     },
   }),
 };

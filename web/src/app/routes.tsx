@@ -30,6 +30,18 @@ function withEditorStrings(load: () => Promise<ComponentType>) {
   return () => Promise.all([load(), import('../i18n/editorStrings')]).then(([page]) => page);
 }
 
+/** The console and the public square bring their strings (namespace `admin`) with them. */
+function withAdminStrings(load: () => Promise<ComponentType>) {
+  return () => Promise.all([load(), import('../i18n/adminStrings')]).then(([page]) => page);
+}
+
+const adminConsole = lazyPage(
+  withAdminStrings(() => import('../features/admin/AdminConsolePage').then((m) => m.AdminConsolePage)),
+);
+const publicSquare = lazyPage(
+  withAdminStrings(() => import('../features/square/PublicSquarePage').then((m) => m.PublicSquarePage)),
+);
+
 const itemViewPage = withEditorStrings(() =>
   import('../features/item-view/ItemViewPage').then((m) => m.ItemViewPage),
 );
@@ -38,14 +50,9 @@ const itemViewPage = withEditorStrings(() =>
 const SIGNED_IN_COMING_SOON = [
   '/item/export/:itemId',
   '/message/index',
-  '/admin/index',
-  '/admin/*',
   '/prices',
   '/order/index',
 ];
-
-/** Open to visitors; the public square arrives with a later release. */
-const PUBLIC_COMING_SOON = ['/public-square', '/public-square/index'];
 
 export const routes: RouteObject[] = [
   { path: '/', element: lazyPage(() => import('../features/site/LandingPage').then((m) => m.LandingPage)) },
@@ -128,6 +135,8 @@ export const routes: RouteObject[] = [
           import('../features/attachments/AttachmentLibraryPage').then((m) => m.AttachmentLibraryPage),
         ),
       },
+      { path: '/admin/index', element: adminConsole },
+      { path: '/admin/*', element: adminConsole },
       ...SIGNED_IN_COMING_SOON.map((path) => ({ path, element: <ComingSoonPage /> })),
     ],
   },
@@ -137,7 +146,10 @@ export const routes: RouteObject[] = [
   },
   {
     element: <PublicLayout />,
-    children: PUBLIC_COMING_SOON.map((path) => ({ path, element: <ComingSoonPage /> })),
+    children: [
+      { path: '/public-square', element: publicSquare },
+      { path: '/public-square/index', element: publicSquare },
+    ],
   },
   // Item display: public items need no account, private ones ask for their visit password.
   {

@@ -1,5 +1,6 @@
 import 'i18next';
 import type { en } from './en';
+import type { adminEn } from './admin.en';
 import type { editorEn } from './editor.en';
 import type { markdownEn } from '../features/markdown/strings';
 
@@ -7,6 +8,11 @@ import type { markdownEn } from '../features/markdown/strings';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; editor: typeof editorEn; markdown: typeof markdownEn };
+    resources: {
+      translation: typeof en;
+      editor: typeof editorEn;
+      markdown: typeof markdownEn;
+      admin: typeof adminEn;
+    };
   }
 }

@@ -5,6 +5,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { clearSession } from '../session/session';
 // The app loads the editor's strings with the editing screens (app/routes.tsx); tests have them from the start.
 import '../i18n/editorStrings';
+import '../i18n/adminStrings';
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

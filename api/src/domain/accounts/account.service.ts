@@ -5,8 +5,9 @@ import { DomainError } from '../errors';
 import type { RateLimits } from '../limits/rate-limits';
 import type { SettingsService } from '../settings/settings.service';
 import type { Viewer } from '../viewer';
+import type { DirectoryPerson, LdapDirectory } from '../ldap/ldap-directory';
 import type { CaptchaService } from './captcha.service';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
+import { decoyPasswordHash, hashPassword, NO_LOCAL_PASSWORD, verifyPassword } from './password';
 import { connectSessionCache, sessionCacheOf } from './session-cache';
 import { hashToken, newToken } from './token';
 import { afterCommit } from '../transaction';
@@ -60,6 +61,8 @@ export class AccountService {
     private readonly settings: SettingsService,
     private readonly captchas: CaptchaService,
     private readonly limits: RateLimits,
+    /** The site's LDAP directory, tried after a local password fails (when LDAP is on). */
+    private readonly directory: LdapDirectory | null = null,
   ) {
     // Logouts and password changes of this request reach the node's session cache once committed.
     connectSessionCache(em);
@@ -103,14 +106,41 @@ export class AccountService {
 
     // Counted before the slow hash: parallel guesses each take their own count, none slips past it.
     const attempt = await this.limits.login.admit(login.toLowerCase(), ip);
-    const user = await this.findByLogin(login);
+    let user = await this.findByLogin(login);
     const passwordOk = await verifyPassword(
       user?.passwordHash ?? (await decoyPasswordHash()),
       input.password,
     );
-    if (!user || !passwordOk) throw new DomainError('WrongCredentials');
+    if (!user || !passwordOk) {
+      // Local administrators never sign in through the directory: a directory entry of the same name
+      // must not become the site's administrator.
+      const person =
+        byEmail || user?.isAdmin ? null : await this.directory?.authenticate(login, input.password);
+      if (!person) throw new DomainError('WrongCredentials');
+      user = await this.directoryAccount(user, person);
+    }
     await attempt.succeeded();
     user.lastLoginAt = now;
+    return this.openSession(user, ip, now);
+  }
+
+  /** The local account of a directory user, created on first sign-in; the name follows the directory. */
+  private async directoryAccount(existing: User | null, person: DirectoryPerson): Promise<User> {
+    const user =
+      existing ?? this.em.create(User, { username: person.username, passwordHash: NO_LOCAL_PASSWORD });
+    if (person.name) user.name = person.name.slice(0, MAX_NAME_LENGTH);
+    user.isSso = true;
+    try {
+      await this.em.persist(user).flush();
+    } catch (err) {
+      if (err instanceof UniqueConstraintViolationException) throw new DomainError('WrongCredentials');
+      throw err;
+    }
+    return user;
+  }
+
+  /** A session for a user signed in another way (single sign-on, LDAP, OAuth2). */
+  openSessionFor(user: User, ip: string, now = new Date()): Promise<Session> {
     return this.openSession(user, ip, now);
   }
 
@@ -223,7 +253,8 @@ export class AccountService {
       .getSingleResult();
   }
 
-  private async checkPasswordPolicy(password: string): Promise<void> {
+  /** Length, and the strong-password rule when the site turns it on (register, add-user, change-password). */
+  async checkPasswordPolicy(password: string): Promise<void> {
     if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) throw new DomainError('PasswordTooLong');
     if (!(await this.settings.flag('strong_password_enabled'))) return;
     const missing: Array<{ en: string; zh: string }> = [];

@@ -1,5 +1,8 @@
 import argon2 from 'argon2';
 
+/** The hash of an account without a local password (directory users): no password ever verifies. */
+export const NO_LOCAL_PASSWORD = '!no-local-password';
+
 export function hashPassword(plain: string): Promise<string> {
   return argon2.hash(plain, { type: argon2.argon2id });
 }

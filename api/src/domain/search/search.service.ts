@@ -13,7 +13,7 @@ import {
 } from '../../../../db/src';
 import { DomainError } from '../errors';
 import type { ItemRights, PolicyService } from '../policy/policy.service';
-import type { Viewer } from '../viewer';
+import { Viewer } from '../viewer';
 import { findRanges, highlightedSnippet, type TextRange } from './snippet';
 
 /** Longer keywords are refused: nobody types them, and each costs a LIKE pattern of that size. */
@@ -153,6 +153,22 @@ export class SearchService {
       hasNextPage: ids.length > first,
       endCursor: hits.at(-1)?.cursor ?? null,
     };
+  }
+
+  /**
+   * Which of `itemIds` hold a live, published page whose title or content matches `keyword`, through the
+   * same index and rules as every search (the public square's content search; callers pass public items).
+   */
+  async itemsMatching(itemIds: number[], keyword: string): Promise<Set<number>> {
+    const needle = normalizeKeyword(keyword);
+    const reach = itemIds.map((itemId) => ({ itemId, catalogScope: null }));
+    const { ids } = await this.matchingPageIds(Viewer.anonymous(), needle, reach, {
+      drafts: 'none',
+      order: 'menu',
+    });
+    if (ids.length === 0) return new Set();
+    const pages = await this.em.find(Page, { id: { $in: ids } }, { fields: ['item'] });
+    return new Set(pages.map((page) => page.item.id));
   }
 
   /** For bulk page writes done with native queries (MySQL; SQLite's triggers need nothing). */

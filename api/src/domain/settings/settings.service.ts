@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { SiteOption } from '../../../../db/src';
+import { inTransaction } from '../transaction';
 
 /** Site settings with their defaults (spec 001 §3 admin config, compat-data §9). */
 export const SETTING_DEFAULTS = {
@@ -21,6 +22,12 @@ export const SETTING_DEFAULTS = {
   open_ai_key: '',
   open_ai_host: '',
   ai_model_name: '',
+  ai_service_url: '',
+  ai_service_token: '',
+  ai_system_prompt: '',
+  ai_welcome_message: '',
+  ai_max_message_length: '8000',
+  ai_tool_rounds: '20',
   oss_open: '0',
   oss_setting: '',
   ldap_open: '0',
@@ -66,14 +73,17 @@ export class SettingsService {
     return Number.isFinite(parsed) ? parsed : Number.parseInt(SETTING_DEFAULTS[name], 10) || 0;
   }
 
+  /** Writes every value in one transaction: a failed save leaves all of them as they were. */
   async set(values: Partial<Record<SettingName, string>>): Promise<void> {
-    for (const [name, value] of Object.entries(values)) {
-      if (value === undefined) continue;
-      const row = await this.em.findOne(SiteOption, { name });
-      if (row) row.value = value;
-      else this.em.persist(this.em.create(SiteOption, { name, value }));
-    }
-    await this.em.flush();
+    await inTransaction(this.em, async () => {
+      for (const [name, value] of Object.entries(values)) {
+        if (value === undefined) continue;
+        const row = await this.em.findOne(SiteOption, { name });
+        if (row) row.value = value;
+        else this.em.persist(this.em.create(SiteOption, { name, value }));
+      }
+      await this.em.flush();
+    });
   }
 }
 

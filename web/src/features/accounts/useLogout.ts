@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { LogoutDocument } from '../../gql/graphql';
+import { LogoutDocument, OAuth2LogoutRedirectDocument } from '../../gql/graphql';
 import { clearSession } from '../../session/session';
 
 /** Spec §4: logout ends the server session, clears cookies, local storage and the cache, and goes to /. */
@@ -9,6 +9,11 @@ export function useLogout(): () => Promise<void> {
   const client = useApolloClient();
   const navigate = useNavigate();
   return useCallback(async () => {
+    // With OAuth2 on, the site may send the browser on to the provider's logout (compat-api §20.3).
+    const onward = await client
+      .query({ query: OAuth2LogoutRedirectDocument, fetchPolicy: 'network-only' })
+      .then((answer) => answer.data?.oauth2LogoutRedirect ?? '')
+      .catch(() => '');
     try {
       await client.mutate({ mutation: LogoutDocument, context: { skipAuthRedirect: true } });
     } catch {
@@ -17,6 +22,7 @@ export function useLogout(): () => Promise<void> {
     // Signed-in routes see `loggedOut` and head for / themselves; the explicit navigation covers the rest.
     clearSession('logout');
     await client.clearStore();
-    await navigate('/', { replace: true });
+    if (/^https?:\/\//i.test(onward)) window.location.assign(onward);
+    else await navigate('/', { replace: true });
   }, [client, navigate]);
 }

@@ -46,6 +46,7 @@ export function LandingPage() {
   }
   if (info?.homePage === 2) return <Navigate to="/user/login" replace />;
   if (info?.homePage === 3 && info.homeItem) return <Navigate to={`/${info.homeItem}`} replace />;
+  if (info?.homePage === 4 && info.publicSquareEnabled) return <Navigate to="/public-square" replace />;
 
   const signedIn = !!token && !!me.data?.me;
   const features: { icon: ReactNode; title: string; text: string }[] = [
