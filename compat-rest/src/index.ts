@@ -9,10 +9,12 @@ import { common, publicSquare } from './routes/common';
 import { item } from './routes/item';
 import { itemGroup } from './routes/itemGroup';
 import { member } from './routes/member';
+import { adminMessage, message } from './routes/message';
 import { open } from './routes/open';
 import { page } from './routes/page';
 import { recycle } from './routes/recycle';
 import { scriptCron } from './routes/scriptCron';
+import { subscription } from './routes/subscription';
 import { team } from './routes/team';
 import { teamItem } from './routes/teamItem';
 import { teamItemMember } from './routes/teamItemMember';
@@ -41,6 +43,9 @@ export const controllers: Record<string, Controller> = {
   Open: open,
   ScriptCron: scriptCron,
   Attachment: attachment,
+  Message: message,
+  AdminMessage: adminMessage,
+  Subscription: subscription,
 };
 const controllerNames = Object.keys(controllers);
 

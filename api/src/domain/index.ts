@@ -43,7 +43,12 @@ export type { GroupOrder, ItemGroupView } from './items/item-group.service';
 export { isItemManager, type MyList, type MyListEntry, type SortEntry } from './items/item.service';
 export { DEFAULT_RENEW_SECONDS, type LockState } from './locks/lock.service';
 export type { Collaborator, MyCollaborator } from './members/member.service';
-export type { UnreadMessageCounts } from './messages/message.service';
+export type {
+  AnnouncementView,
+  NewAnnouncement,
+  Reminder,
+  UnreadMessageCounts,
+} from './messages/message.service';
 export type { OpenApiKey, OpenApiTreeCatalog } from './openapi/open-api.service';
 export type { PageView } from './pages/page.service';
 export { closeSqlParsePool, convertSqlToMarkdown, sqlToMarkdownTable } from './pages/sql-to-markdown';

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { discardingPubSub, type PubSub } from '../pubsub/pubsub';
+import { EVERYONE } from '../pubsub/topics';
 import type { StorageOptions } from '../storage/storage-config';
 import { AccountService } from './accounts/account.service';
 import { CaptchaService } from './accounts/captcha.service';
@@ -20,11 +21,12 @@ import { TeamPolicy } from './policy/team.policy';
 import { RecycleService } from './recycle/recycle.service';
 import { SearchService } from './search/search.service';
 import { SettingsService } from './settings/settings.service';
+import { SubscriptionService } from './subscriptions/subscription.service';
 import { ShareService } from './share/share.service';
 import { TeamService } from './teams/team.service';
 import { TemplateService } from './templates/template.service';
 import { RateLimits } from './limits/rate-limits';
-import { afterCommit } from './transaction';
+import { afterCommit, type AfterCommit } from './transaction';
 
 export interface DomainOptions {
   /** QUIRE_TEST_CAPTCHA: accepted as a right captcha answer. */
@@ -50,9 +52,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const accounts = new AccountService(em, settings, captchas, limits);
   const policy = new PolicyService(em);
   const pubSub = options.pubSub ?? discardingPubSub;
-  afterCommit(em).connectOnce(pubSub, (bus) =>
-    bus.on('pageLockChanged', (event) => pubSub.publish('pageLockChanged', event.pageId, event)),
-  );
+  afterCommit(em).connectOnce(pubSub, (bus) => forwardToPubSub(bus, pubSub));
   const changeLog = new ChangeLogService(em, policy);
   const catalogs = new CatalogService(em, policy, changeLog, settings);
   const pages = new PageService(em, policy, changeLog, settings);
@@ -69,7 +69,8 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const templates = new TemplateService(em, policy);
   const openApi = new OpenApiService(em, policy, pages, catalogs);
   const jobs = new JobsService(em, locks, options.cronToken);
-  const messages = new MessageService(em);
+  const messages = new MessageService(em, policy);
+  const subscriptions = new SubscriptionService(em, pages);
   const files = new FileService(em, policy, pages, settings, options.storage ?? null);
   return {
     em,
@@ -95,8 +96,20 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     openApi,
     jobs,
     messages,
+    subscriptions,
     files,
   };
 }
 
 export type Services = ReturnType<typeof buildServices>;
+
+/** The committed writes that live subscriptions hear of. */
+function forwardToPubSub(bus: AfterCommit, pubSub: PubSub): void {
+  bus.on('pageLockChanged', (event) => pubSub.publish('pageLockChanged', event.pageId, event));
+  const unread = (userId: number) => pubSub.publish('unreadChanged', userId, { userId, at: new Date() });
+  bus.on('pageNotified', (event) => new Set(event.toUserIds).forEach(unread));
+  bus.on('unreadChanged', (event) => {
+    if (event.everyone) unread(EVERYONE);
+    else new Set(event.userIds).forEach(unread);
+  });
+}

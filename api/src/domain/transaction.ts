@@ -10,6 +10,8 @@ export interface AfterCommitEvents {
   pageLockChanged: PageLockEvent;
   /** Save-and-notify wrote reminders to these users (their message rows commit with the page). */
   pageNotified: { pageId: number; itemId: number; fromUserId: number; toUserIds: number[] };
+  /** What these users (or, for an announcement, everyone) have unread changed. */
+  unreadChanged: { userIds: number[]; everyone: boolean };
 }
 
 export type AfterCommitEvent = keyof AfterCommitEvents;
