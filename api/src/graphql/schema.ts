@@ -15,6 +15,7 @@ import { PageResolver } from './pages/page.resolver';
 import { RecycleResolver } from './recycle/recycle.resolver';
 import { SearchResolver } from './search/search.resolver';
 import { ShareResolver } from './share/share.resolver';
+import { PageSubscriptionResolver } from './subscriptions/page-subscription.resolver';
 import { SiteResolver } from './site/site.resolver';
 import { TeamMembershipResolver, TeamResolver } from './teams/team.resolver';
 import { TemplateResolver } from './templates/template.resolver';
@@ -37,6 +38,7 @@ export const resolvers = [
   TemplateResolver,
   ChangeLogResolver,
   MessageResolver,
+  PageSubscriptionResolver,
   FileResolver,
   PageAttachmentsResolver,
 ] as const;
