@@ -41,7 +41,7 @@ import {
   type Language,
   type Services,
 } from '../../api/src/domain';
-import { createInProcessPubSub } from '../../api/src/pubsub';
+import { createInProcessPubSub, createRedisPubSub } from '../../api/src/pubsub';
 import { compatRestPlugin } from '../../compat-rest/src';
 import { openDatabase, type Database } from '../../db/src';
 import type { AppConfig } from './config';
@@ -80,10 +80,23 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     dataDir: config.dataDir,
     log: (message) => app.log.info(stripVTControlCharacters(message)),
   });
-  // One event bus per process: services publish to it, graphql-ws subscriptions read from it.
-  const pubSub = createInProcessPubSub();
   // Rate-limit counters: in this process, or in Redis so that every node counts the same attempts.
   const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
+  // One event bus per process: services publish to it, graphql-ws subscriptions read from it. With Redis,
+  // events reach every node; a publish while Redis is away is dropped at once (never queued or awaited).
+  const redisEvents = redis
+    ? {
+        publisher: redis.duplicate({ enableOfflineQueue: false }),
+        subscriber: redis.duplicate({ maxRetriesPerRequest: null }),
+      }
+    : null;
+  const pubSub = redisEvents
+    ? createRedisPubSub({
+        ...redisEvents,
+        prefix: config.redisPrefix,
+        log: { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) },
+      })
+    : createInProcessPubSub();
   const rateLimits = new RateLimits(
     redis ? { kind: 'redis', client: redis, prefix: config.redisPrefix } : { kind: 'memory' },
     config.rateLimits,
@@ -221,6 +234,8 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       await app.close();
       await closeSqlParsePool();
       await db.close();
+      redisEvents?.subscriber.disconnect();
+      redisEvents?.publisher.disconnect();
       await redis?.quit();
     },
   };
