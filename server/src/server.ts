@@ -35,6 +35,7 @@ import {
   DomainError,
   hashToken,
   JobScheduler,
+  drainOutbox,
   newToken,
   RateLimits,
   Viewer,
@@ -213,6 +214,12 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
         everyMs: config.jobs.purgeEveryMs,
         firstAfterMs: Math.min(60_000, config.jobs.purgeEveryMs),
         run: (now) => servicesFor().jobs.purge(now),
+      },
+      // Safe on every node at once: each delivery is claimed before it is sent.
+      {
+        name: 'deliver-webhooks',
+        everyMs: config.jobs.webhookEveryMs,
+        run: (now) => drainOutbox(db.orm.em.fork(), { retryBaseMs: config.jobs.webhookRetryBaseMs }, now),
       },
     ],
     { error: (details, message) => app.log.error(details, message) },

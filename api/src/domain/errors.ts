@@ -473,6 +473,19 @@ export const Codes = {
     en: 'Only users who may read the page can be subscribed to it',
     zh: '只能为可以阅读该页面的用户订阅',
   },
+  WebhookUrlRefused: {
+    showdoc: 10101,
+    code: 'WEBHOOK_URL_REFUSED',
+    en: 'This address is not allowed for webhooks',
+    zh: '不允许向该地址发送 Webhook',
+  },
+  WebhookNotFound: { showdoc: 10101, code: 'NOT_FOUND', en: 'No such webhook', zh: 'Webhook 不存在' },
+  WebhookLimit: {
+    showdoc: 10100,
+    code: 'BAD_INPUT',
+    en: 'An item has at most 20 webhooks',
+    zh: '每个项目最多 20 个 Webhook',
+  },
   // Files (issue #16): ShowDoc's attachment messages (compat-api §11).
   FileMissing: { showdoc: 10101, code: 'FILE_MISSING', en: 'No file was uploaded', zh: '未找到上传文件' },
   FileTypeForbidden: {

@@ -6,6 +6,7 @@
 // Composition: building the services, their options, the scheduled jobs.
 export { buildServices, type DomainOptions, type Services } from './services';
 export { JobScheduler, type ScheduledTask, type SchedulerLog } from './jobs/scheduler';
+export { drainOutbox, type SenderOptions } from './webhooks/webhook-sender';
 
 // Who is asking, and how a session token becomes that caller.
 export { Viewer } from './viewer';

@@ -22,6 +22,7 @@ import { RecycleService } from './recycle/recycle.service';
 import { SearchService } from './search/search.service';
 import { SettingsService } from './settings/settings.service';
 import { SubscriptionService } from './subscriptions/subscription.service';
+import { WebhookService } from './webhooks/webhook.service';
 import { ShareService } from './share/share.service';
 import { TeamService } from './teams/team.service';
 import { TemplateService } from './templates/template.service';
@@ -71,6 +72,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const jobs = new JobsService(em, locks, options.cronToken);
   const messages = new MessageService(em, policy);
   const subscriptions = new SubscriptionService(em, pages);
+  const webhooks = new WebhookService(em, policy, settings);
   const files = new FileService(em, policy, pages, settings, options.storage ?? null);
   return {
     em,
@@ -97,6 +99,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     jobs,
     messages,
     subscriptions,
+    webhooks,
     files,
   };
 }

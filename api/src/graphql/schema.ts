@@ -19,6 +19,7 @@ import { PageSubscriptionResolver } from './subscriptions/page-subscription.reso
 import { SiteResolver } from './site/site.resolver';
 import { TeamMembershipResolver, TeamResolver } from './teams/team.resolver';
 import { TemplateResolver } from './templates/template.resolver';
+import { WebhookResolver } from './webhooks/webhook.resolver';
 
 export const resolvers = [
   AccountResolver,
@@ -39,6 +40,7 @@ export const resolvers = [
   ChangeLogResolver,
   MessageResolver,
   PageSubscriptionResolver,
+  WebhookResolver,
   FileResolver,
   PageAttachmentsResolver,
 ] as const;

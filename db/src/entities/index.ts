@@ -20,6 +20,7 @@ import { Page, PageHistory, PageLock, PageSearchGram, RecycleEntry, SinglePageLi
 import { Team, TeamItem, TeamItemMember, TeamMember } from './team';
 import { Template, TemplateItem } from './template';
 import { Captcha, User, UserToken } from './user';
+import { Webhook, WebhookDelivery } from './webhook';
 
 export * from './attachment';
 export * from './base';
@@ -33,6 +34,7 @@ export * from './page';
 export * from './team';
 export * from './template';
 export * from './user';
+export * from './webhook';
 
 export const allEntities = [
   User,
@@ -70,4 +72,6 @@ export const allEntities = [
   Subscription,
   MessageContent,
   Message,
+  Webhook,
+  WebhookDelivery,
 ];
