@@ -38,7 +38,6 @@ const itemViewPage = withEditorStrings(() =>
 const SIGNED_IN_COMING_SOON = [
   '/item/export/:itemId',
   '/attachment/index',
-  '/message/index',
   '/admin/index',
   '/admin/*',
   '/prices',
@@ -68,6 +67,12 @@ export const routes: RouteObject[] = [
       {
         path: '/item/index',
         element: lazyPage(() => import('../features/items/ItemIndexPage').then((m) => m.ItemIndexPage)),
+      },
+      {
+        path: '/message/index',
+        element: lazyPage(() =>
+          import('../features/messages/MessageCenterPage').then((m) => m.MessageCenterPage),
+        ),
       },
       {
         path: '/item/add',

@@ -35,6 +35,7 @@ import {
 } from './EditorPrompts';
 import { usePageLock } from './usePageLock';
 import { useSavePage, type SavedPage } from './useSavePage';
+import { NotifySubscribers } from '../messages/NotifySubscribers';
 
 export interface PageEditorDialogProps {
   itemId: number;
@@ -369,6 +370,7 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
 
       {dialog === 'notify' ? (
         <SaveAndNotifyDialog
+          subscribers={currentId > 0 ? <NotifySubscribers pageId={currentId} itemId={itemId} /> : null}
           onClose={() => setDialog(null)}
           onConfirm={(notifyText) => {
             setDialog(null);
