@@ -11,7 +11,7 @@ export class Migration20261125202859_Webhooks extends Migration {
     this.addSql(`alter table \`item_webhook\` add index \`item_webhook_item_id_index\`(\`item_id\`);`);
     this.addSql(`alter table \`item_webhook\` add index \`item_webhook_created_by_id_index\`(\`created_by_id\`);`);
 
-    this.addSql(`create table \`webhook_delivery\` (\`id\` int unsigned not null auto_increment primary key, \`created_at\` datetime not null, \`webhook_id\` int unsigned null, \`user_id\` int unsigned null, \`url\` varchar(500) not null, \`event\` varchar(32) not null, \`delivery_id\` varchar(36) not null, \`payload\` text not null, \`state\` varchar(16) not null default 'pending', \`attempts\` int not null default 0, \`next_attempt_at\` datetime not null, \`claimed_until\` datetime null, \`response_code\` varchar(255) null, \`last_error\` varchar(255) not null default '', \`duration_ms\` varchar(255) null, \`delivered_at\` datetime null) default character set utf8mb4 collate utf8mb4_unicode_ci engine = InnoDB;`);
+    this.addSql(`create table \`webhook_delivery\` (\`id\` int unsigned not null auto_increment primary key, \`created_at\` datetime not null, \`webhook_id\` int unsigned null, \`user_id\` int unsigned null, \`url\` varchar(500) not null, \`event\` varchar(32) not null, \`delivery_id\` varchar(36) not null, \`payload\` text not null, \`state\` varchar(16) not null default 'pending', \`attempts\` int not null default 0, \`next_attempt_at\` datetime not null, \`claimed_until\` datetime null, \`response_code\` int null, \`last_error\` varchar(255) not null default '', \`duration_ms\` int null, \`delivered_at\` datetime null) default character set utf8mb4 collate utf8mb4_unicode_ci engine = InnoDB;`);
     this.addSql(`alter table \`webhook_delivery\` add index \`webhook_delivery_webhook_id_index\`(\`webhook_id\`);`);
     this.addSql(`alter table \`webhook_delivery\` add index \`webhook_delivery_user_id_index\`(\`user_id\`);`);
     this.addSql(`alter table \`webhook_delivery\` add unique \`webhook_delivery_delivery_id_unique\`(\`delivery_id\`);`);
@@ -28,7 +28,6 @@ export class Migration20261125202859_Webhooks extends Migration {
   override async down(): Promise<void> {
     this.addSql(`drop table if exists \`webhook_delivery\`;`);
     this.addSql(`drop table if exists \`item_webhook\`;`);
-
   }
 
 }
