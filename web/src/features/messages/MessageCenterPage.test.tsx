@@ -5,7 +5,6 @@ import {
   MarkMessageReadDocument,
   MessageAnnouncementsDocument,
   MessageRemindersDocument,
-  type ReminderFieldsFragment,
 } from '../../gql/graphql';
 import { saveSession } from '../../session/session';
 import { buildMe, meMock } from '../../test/mocks';
@@ -26,7 +25,7 @@ function reminder(
     state,
     createdAt: '2026-11-25T10:00:00.000Z',
     page: page ? { __typename: 'ReminderPage' as const, ...page } : null,
-  } satisfies ReminderFieldsFragment & { __typename: 'Reminder' };
+  };
 }
 
 function remindersMock(items: ReturnType<typeof reminder>[], total = items.length): MockLink.MockedResponse {
