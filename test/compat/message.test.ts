@@ -1,7 +1,14 @@
 // compat-api §12 (subscription/*), §15 (message/*) and §20.4 (adminMessage/*) over real form-encoded HTTP.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MemberGroup, User, type Item } from '../../db/src';
-import { buildItem, buildMember, buildPage, buildSession, buildUser } from '../support/factories';
+import {
+  DEFAULT_PASSWORD,
+  buildItem,
+  buildMember,
+  buildPage,
+  buildSession,
+  buildUser,
+} from '../support/factories';
 import { testDatabases } from '../support/mysql';
 import { startTestServer, type TestServer } from '../support/server';
 import { PAGE_ROW_KEYS, api, expectError, expectOk, loginAdmin } from './wire-helpers';
@@ -285,5 +292,61 @@ describe.each(testDatabases())('ShowDoc messages and page subscriptions on $name
     // Not before its time.
     const list = expectOk(await post('message/getAnnouncementList', {}, readerToken));
     expect(list.some((r: { id: string }) => r.id === String(scheduled.id))).toBe(false);
+  });
+});
+
+describe.each(testDatabases())('reminders about items on $name', (target) => {
+  let server: TestServer;
+  afterAll(async () => server?.close());
+
+  it('reminds a user added to an item, and the new owner of a transferred one', async () => {
+    server = await startTestServer(target, `compat_msg_item_${target.name}`);
+    const em = server.db.orm.em.fork();
+    const owner = await buildUser(em);
+    const joiner = await buildUser(em);
+    const item = await buildItem(em, owner);
+    const ownerToken = await buildSession(em, owner);
+    const joinerToken = await buildSession(em, joiner);
+    const post = (route: string, fields: Record<string, string | number>, token: string) =>
+      server.form(api(route), { ...fields, user_token: token });
+
+    expectOk(
+      await post(
+        'member/save',
+        { item_id: item.id, username: joiner.username, member_group_id: 1 },
+        ownerToken,
+      ),
+    );
+    const added = expectOk(await post('message/getUnreadRemind', {}, joinerToken));
+    expect(added).toMatchObject({
+      from_uid: String(owner.id),
+      object_type: 'item',
+      object_id: item.id,
+      action_type: 'member',
+      message_content: item.name,
+    });
+    expect(added.page_data).toBeUndefined();
+
+    const answer = await server.graphql<{
+      reminders: { items: Array<{ itemId: number | null; action: string }> };
+    }>('{ reminders { items { itemId action } } }', {}, joinerToken);
+    expect(answer.data?.reminders.items[0]).toEqual({ itemId: item.id, action: 'member' });
+    // The owner did it: they get nothing.
+    expect(expectOk(await post('message/getUnreadRemind', {}, ownerToken))).toEqual([]);
+
+    const heir = await buildUser(em);
+    const heirToken = await buildSession(em, heir);
+    expectOk(
+      await post(
+        'item/attorn',
+        { item_id: item.id, username: heir.username, password: DEFAULT_PASSWORD },
+        ownerToken,
+      ),
+    );
+    expect(expectOk(await post('message/getUnreadRemind', {}, heirToken))).toMatchObject({
+      object_id: item.id,
+      action_type: 'attorn',
+      from_name: owner.username,
+    });
   });
 });

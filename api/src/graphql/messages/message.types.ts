@@ -61,6 +61,12 @@ export class Reminder {
   @Field(() => ReminderPage, { nullable: true })
   page!: ReminderPage | null;
 
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The item of a member or attorn reminder (its name is the text)',
+  })
+  itemId!: number | null;
+
   static from({ message, page }: ReminderModel): Reminder {
     return Object.assign(new Reminder(), {
       id: message.id,
@@ -75,6 +81,7 @@ export class Reminder {
       page: page
         ? Object.assign(new ReminderPage(), { id: page.id, itemId: page.item.id, title: page.title })
         : null,
+      itemId: message.content.objectType === 'item' ? message.content.objectId : null,
     });
   }
 }

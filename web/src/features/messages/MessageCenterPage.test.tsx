@@ -24,6 +24,7 @@ function reminder(
     action: 'update',
     state,
     createdAt: '2026-11-25T10:00:00.000Z',
+    itemId: null,
     page: page ? { __typename: 'ReminderPage' as const, ...page } : null,
   };
 }

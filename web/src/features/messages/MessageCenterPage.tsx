@@ -96,6 +96,14 @@ function ReminderList({
   const data = list.data?.reminders;
   if (!data) return list.loading ? <Loader size="sm" /> : <Text c="red">{list.error?.message}</Text>;
   if (!data.items.length) return <Text c="dimmed">{t('messageCenter.empty')}</Text>;
+  const headline = (r: ReminderFieldsFragment) => {
+    if (r.itemId !== null && r.action === 'member')
+      return t('messageCenter.addedToItem', { name: r.fromName, item: r.text });
+    if (r.itemId !== null && r.action === 'attorn')
+      return t('messageCenter.madeOwner', { name: r.fromName, item: r.text });
+    if (r.page) return t('messageCenter.updatedPage', { name: r.fromName, title: r.page.title });
+    return t('messageCenter.from', { name: r.fromName });
+  };
   const read = (r: ReminderFieldsFragment) =>
     void markRead({ variables: { contentId: r.contentId } }).catch(onError);
   return (
@@ -116,18 +124,28 @@ function ReminderList({
                   </Badge>
                 ) : null}
                 <Text size="sm" fw={500}>
-                  {reminder.page
-                    ? t('messageCenter.updatedPage', { name: reminder.fromName, title: reminder.page.title })
-                    : t('messageCenter.from', { name: reminder.fromName })}
+                  {headline(reminder)}
                 </Text>
               </Group>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                {reminder.text}
-              </Text>
+              {reminder.itemId === null ? (
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                  {reminder.text}
+                </Text>
+              ) : null}
               <Group gap="md" wrap="wrap">
                 <Text size="xs" c="dimmed">
                   {new Date(reminder.createdAt as string).toLocaleString()}
                 </Text>
+                {reminder.itemId !== null ? (
+                  <Anchor
+                    size="xs"
+                    component={Link}
+                    to={`/${reminder.itemId}`}
+                    onClick={() => reminder.state === 'UNREAD' && read(reminder)}
+                  >
+                    {t('messageCenter.openItem')}
+                  </Anchor>
+                ) : null}
                 {reminder.page ? (
                   <Anchor
                     size="xs"
