@@ -43,6 +43,7 @@ import {
   type Services,
 } from '../../api/src/domain';
 import { createInProcessPubSub, createRedisPubSub } from '../../api/src/pubsub';
+import { clusterLease } from './cluster-lease';
 import { compatRestPlugin } from '../../compat-rest/src';
 import { openDatabase, type Database } from '../../db/src';
 import type { AppConfig } from './config';
@@ -201,6 +202,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   await app.register(compatRestPlugin, { services: servicesFor, timeZone: config.appTimeZone });
   await serveWebApp(app, config.webDist);
 
+  const lease = clusterLease(redis, config.redisPrefix);
   const jobs = new JobScheduler(
     [
       {
@@ -213,7 +215,10 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
         name: 'purge',
         everyMs: config.jobs.purgeEveryMs,
         firstAfterMs: Math.min(60_000, config.jobs.purgeEveryMs),
-        run: (now) => servicesFor().jobs.purge(now),
+        // Once per cluster: the node that takes the round's lease purges.
+        run: async (now) => {
+          if (await lease('purge', config.jobs.purgeEveryMs * 0.9)) await servicesFor().jobs.purge(now);
+        },
       },
       // Safe on every node at once: each delivery is claimed before it is sent.
       {
