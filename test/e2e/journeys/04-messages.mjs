@@ -70,6 +70,8 @@ export default async function messages(t) {
     alice.token,
   );
   const pageUrl = `${base}/${item.id}/${doc.id}`;
+  // B starts with nothing unread (being added to the item was a reminder too).
+  await gql('mutation { markAllMessagesRead { total } }', {}, bob.token);
 
   const { page: bobPage } = await signedIn(bob, 'bob');
   const { page } = await signedIn(alice, 'alice');

@@ -114,15 +114,20 @@ export async function drainOutbox(
           ? { state: DeliveryState.Delivered, deliveredAt: at }
           : expired
             ? { state: DeliveryState.Failed }
-            : {
-                nextAttemptAt: new Date(
-                  at.getTime() + Math.min(options.retryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS),
-                ),
-              }),
+            : { nextAttemptAt: retryAt(at, attempts, options.retryBaseMs) }),
       },
     );
   }
   return attempted;
+}
+
+/**
+ * When to try again: exponential back-off, rounded up to a whole second (MySQL's DATETIME keeps seconds:
+ * rounded down, a short back-off would already be due).
+ */
+function retryAt(at: Date, attempts: number, baseMs: number): Date {
+  const due = at.getTime() + Math.min(baseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS);
+  return new Date(Math.ceil(due / 1000) * 1000);
 }
 
 async function send(delivery: WebhookDelivery, allow: AllowList): Promise<Outcome> {
