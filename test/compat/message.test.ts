@@ -350,3 +350,23 @@ describe.each(testDatabases())('reminders about items on $name', (target) => {
     });
   });
 });
+
+describe.each(testDatabases())('push URLs on $name', (target) => {
+  let server: TestServer;
+  afterAll(async () => server?.close());
+
+  it('keeps a public push URL and refuses internal ones (compat-api §2.8)', async () => {
+    server = await startTestServer(target, `compat_push_${target.name}`);
+    const em = server.db.orm.em.fork();
+    const user = await buildUser(em);
+    const token = await buildSession(em, user);
+    const post = (route: string, fields: Record<string, string | number>) =>
+      server.form(api(route), { ...fields, user_token: token });
+    for (const url of ['http://127.0.0.1:8080/hook', 'http://169.254.169.254/latest/meta-data/']) {
+      expectError(await post('user/savePushUrl', { push_url: url }), 10101);
+    }
+    expect(expectOk(await post('user/getPushUrl', {}))).toEqual({ push_url: '' });
+    expect(expectOk(await post('user/savePushUrl', { push_url: 'http://93.184.216.34/hook' }))).toEqual([]);
+    expect(expectOk(await post('user/getPushUrl', {}))).toEqual({ push_url: 'http://93.184.216.34/hook' });
+  });
+});

@@ -69,9 +69,13 @@ function addressAllowed(hostname: string, address: string, allow: AllowList): bo
 /**
  * Checks an outbound URL before it is stored or used: http(s) only, no credentials, and every address the
  * host resolves to must be public (or allowed by the administrator). Resolves the name: a name pointing at
- * 127.0.0.1 is as refused as 127.0.0.1.
+ * 127.0.0.1 is as refused as 127.0.0.1. `allowUnresolved` accepts a name that does not resolve now.
  */
-export async function checkOutboundUrl(raw: string, allow: AllowList): Promise<URL> {
+export async function checkOutboundUrl(
+  raw: string,
+  allow: AllowList,
+  options: { allowUnresolved?: boolean } = {},
+): Promise<URL> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -86,7 +90,9 @@ export async function checkOutboundUrl(raw: string, allow: AllowList): Promise<U
     : await dns.promises
         .lookup(host, { all: true, verbatim: true })
         .then((list) => list.map((a) => a.address))
-        .catch(() => {
+        .catch((): string[] => {
+          // A name that does not resolve today reaches nothing; it is checked again at every delivery.
+          if (options.allowUnresolved) return [];
           throw refused(`${host} does not resolve`);
         });
   for (const address of addresses) {
