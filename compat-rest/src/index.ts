@@ -3,7 +3,7 @@ import { DomainError, hashToken, Viewer, type Services } from '../../api/src/dom
 import { runAction, type Action, type Controller, type UploadedFile } from './action';
 import { forbiddenParam } from './input-guard';
 import { RequestParams } from './params';
-import { adminItem, adminMessage, adminSetting, adminUpdate, adminUser } from './routes/admin';
+import { adminItem, adminSetting, adminUpdate, adminUser } from './routes/admin';
 import { attachment, pageAttachmentAliases, visitFile } from './routes/attachment';
 import { catalog } from './routes/catalog';
 import { common, publicSquare } from './routes/common';
@@ -11,10 +11,12 @@ import { extLogin } from './routes/extLogin';
 import { item } from './routes/item';
 import { itemGroup } from './routes/itemGroup';
 import { member } from './routes/member';
+import { adminMessage, message } from './routes/message';
 import { open } from './routes/open';
 import { page } from './routes/page';
 import { recycle } from './routes/recycle';
 import { scriptCron } from './routes/scriptCron';
+import { subscription } from './routes/subscription';
 import { team } from './routes/team';
 import { teamItem } from './routes/teamItem';
 import { teamItemMember } from './routes/teamItemMember';
@@ -49,6 +51,8 @@ export const controllers: Record<string, Controller> = {
   AdminUpdate: adminUpdate,
   AdminMessage: adminMessage,
   ExtLogin: extLogin,
+  Message: message,
+  Subscription: subscription,
 };
 const controllerNames = Object.keys(controllers);
 

@@ -82,3 +82,24 @@ export function escapeHtml(text: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#039;');
 }
+
+/**
+ * A ShowDoc time as clients send it (`YYYY-MM-DD HH:MM[:SS]`, server time zone), or unix seconds; null
+ * when it is neither.
+ */
+export function parseLocalTime(text: string): Date | null {
+  const trimmed = text.trim();
+  if (/^\d{9,11}$/.test(trimmed)) return new Date(Number(trimmed) * 1000);
+  const m = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d)(?::(\d\d))?$/.exec(trimmed);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((v) => Number(v ?? 0));
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  if (Number.isNaN(asUtc) || new Date(asUtc).getUTCDate() !== day) return null;
+  // The zone's offset at that moment: the wall time the formatter shows for asUtc, read back as UTC.
+  const shown = localTime(new Date(asUtc));
+  const [d, t] = shown.split(' ');
+  const [sy, sm, sd] = d.split('-').map(Number);
+  const [sh, smin, ss] = t.split(':').map(Number);
+  const offset = Date.UTC(sy, sm - 1, sd, sh, smin, ss) - asUtc;
+  return new Date(asUtc - offset);
+}

@@ -36,8 +36,11 @@ export interface AppConfig {
   redisPrefix: string;
   /** Attempts allowed per client address and per account, item... (README: rate limits). */
   rateLimits: RateLimitRules;
-  /** How often expired edit locks are removed and announced, and how often the purge runs. */
-  jobs: { lockSweepMs: number; purgeEveryMs: number };
+  /**
+   * How often expired edit locks are removed and announced, how often the purge runs, how often the
+   * webhook outbox is drained, and the first retry delay of a failed delivery (doubling after).
+   */
+  jobs: { lockSweepMs: number; purgeEveryMs: number; webhookEveryMs: number; webhookRetryBaseMs: number };
   /** QUIRE_TURN_TARGET_MS: requests take turns on the event loop, batches shrinking while an iteration is longer (0: off). */
   turnTargetMs: number;
   /** STORAGE=s3 and S3_*: the bucket for uploads (wins over the site's oss settings); null: local or site. */
@@ -73,7 +76,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.QUIRE_REDIS_PREFIX || 'quire',
     rateLimits: DEFAULT_RATE_LIMITS,
-    jobs: { lockSweepMs: 5_000, purgeEveryMs: 60 * 60 * 1000 },
+    jobs: {
+      lockSweepMs: 5_000,
+      purgeEveryMs: 60 * 60 * 1000,
+      webhookEveryMs: positiveInt(env, 'QUIRE_WEBHOOK_INTERVAL_MS', 2_000),
+      webhookRetryBaseMs: positiveInt(env, 'QUIRE_WEBHOOK_RETRY_MS', 30_000),
+    },
     turnTargetMs: wholeNumber(env, 'QUIRE_TURN_TARGET_MS', 10),
     s3: s3FromEnv(env),
   };

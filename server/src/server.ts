@@ -36,13 +36,15 @@ import {
   DomainError,
   hashToken,
   JobScheduler,
+  drainOutbox,
   newToken,
   RateLimits,
   Viewer,
   type Language,
   type Services,
 } from '../../api/src/domain';
-import { createInProcessPubSub } from '../../api/src/pubsub';
+import { createInProcessPubSub, createRedisPubSub } from '../../api/src/pubsub';
+import { clusterLease } from './cluster-lease';
 import { compatRestPlugin } from '../../compat-rest/src';
 import { openDatabase, type Database } from '../../db/src';
 import type { AppConfig } from './config';
@@ -82,10 +84,23 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     dataDir: config.dataDir,
     log: (message) => app.log.info(stripVTControlCharacters(message)),
   });
-  // One event bus per process: services publish to it, graphql-ws subscriptions read from it.
-  const pubSub = createInProcessPubSub();
   // Rate-limit counters: in this process, or in Redis so that every node counts the same attempts.
   const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
+  // One event bus per process: services publish to it, graphql-ws subscriptions read from it. With Redis,
+  // events reach every node; a publish while Redis is away is dropped at once (never queued or awaited).
+  const redisEvents = redis
+    ? {
+        publisher: redis.duplicate({ enableOfflineQueue: false }),
+        subscriber: redis.duplicate({ maxRetriesPerRequest: null }),
+      }
+    : null;
+  const pubSub = redisEvents
+    ? createRedisPubSub({
+        ...redisEvents,
+        prefix: config.redisPrefix,
+        log: { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) },
+      })
+    : createInProcessPubSub();
   const rateLimits = new RateLimits(
     redis ? { kind: 'redis', client: redis, prefix: config.redisPrefix } : { kind: 'memory' },
     config.rateLimits,
@@ -204,6 +219,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   await app.register(compatRestPlugin, { services: servicesFor, timeZone: config.appTimeZone });
   await serveWebApp(app, config.webDist);
 
+  const lease = clusterLease(redis, config.redisPrefix);
   const jobs = new JobScheduler(
     [
       {
@@ -216,7 +232,16 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
         name: 'purge',
         everyMs: config.jobs.purgeEveryMs,
         firstAfterMs: Math.min(60_000, config.jobs.purgeEveryMs),
-        run: (now) => servicesFor().jobs.purge(now),
+        // Once per cluster: the node that takes the round's lease purges.
+        run: async (now) => {
+          if (await lease('purge', config.jobs.purgeEveryMs * 0.9)) await servicesFor().jobs.purge(now);
+        },
+      },
+      // Safe on every node at once: each delivery is claimed before it is sent.
+      {
+        name: 'deliver-webhooks',
+        everyMs: config.jobs.webhookEveryMs,
+        run: (now) => drainOutbox(db.orm.em.fork(), { retryBaseMs: config.jobs.webhookRetryBaseMs }, now),
       },
     ],
     { error: (details, message) => app.log.error(details, message) },
@@ -238,6 +263,8 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       await app.close();
       await closeSqlParsePool();
       await db.close();
+      redisEvents?.subscriber.disconnect();
+      redisEvents?.publisher.disconnect();
       await redis?.quit();
     },
   };

@@ -436,6 +436,56 @@ export const Codes = {
     en: 'The cron token is missing or wrong',
     zh: 'Forbidden',
   },
+  // Messages and page subscriptions (issue #18, compat-api §12, §15, §20.4).
+  MessageNotFound: {
+    showdoc: 10101,
+    code: 'MESSAGE_NOT_FOUND',
+    en: 'No such message',
+    zh: '消息不存在',
+  },
+  AnnouncementRequired: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'The announcement text is required',
+    zh: '公告内容不能为空',
+  },
+  AnnouncementTooLong: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'The announcement is too long',
+    zh: '公告内容过长',
+  },
+  SubscriptionPageRequired: {
+    showdoc: 10100,
+    code: 'BAD_INPUT',
+    en: 'The page id is required',
+    zh: '缺少 page_id 参数',
+  },
+  SubscriptionEditDenied: {
+    showdoc: 10103,
+    code: 'FORBIDDEN',
+    en: 'You may not edit this page',
+    zh: '您没有编辑权限',
+  },
+  SubscriberInvalid: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'Only users who may read the page can be subscribed to it',
+    zh: '只能为可以阅读该页面的用户订阅',
+  },
+  WebhookUrlRefused: {
+    showdoc: 10101,
+    code: 'WEBHOOK_URL_REFUSED',
+    en: 'This address is not allowed for webhooks',
+    zh: '不允许向该地址发送 Webhook',
+  },
+  WebhookNotFound: { showdoc: 10101, code: 'NOT_FOUND', en: 'No such webhook', zh: 'Webhook 不存在' },
+  WebhookLimit: {
+    showdoc: 10100,
+    code: 'BAD_INPUT',
+    en: 'An item has at most 20 webhooks',
+    zh: '每个项目最多 20 个 Webhook',
+  },
   // Files (issue #16): ShowDoc's attachment messages (compat-api §11).
   FileMissing: { showdoc: 10101, code: 'FILE_MISSING', en: 'No file was uploaded', zh: '未找到上传文件' },
   FileTypeForbidden: {

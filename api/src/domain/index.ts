@@ -6,6 +6,7 @@
 // Composition: building the services, their options, the scheduled jobs.
 export { buildServices, type DomainOptions, type Services } from './services';
 export { JobScheduler, type ScheduledTask, type SchedulerLog } from './jobs/scheduler';
+export { drainOutbox, type SenderOptions } from './webhooks/webhook-sender';
 
 // Who is asking, and how a session token becomes that caller.
 export { Viewer } from './viewer';
@@ -43,7 +44,12 @@ export type { GroupOrder, ItemGroupView } from './items/item-group.service';
 export { isItemManager, type MyList, type MyListEntry, type SortEntry } from './items/item.service';
 export { DEFAULT_RENEW_SECONDS, type LockState } from './locks/lock.service';
 export type { Collaborator, MyCollaborator } from './members/member.service';
-export type { UnreadMessageCounts } from './messages/message.service';
+export type {
+  AnnouncementView,
+  NewAnnouncement,
+  Reminder,
+  UnreadMessageCounts,
+} from './messages/message.service';
 export type { OpenApiKey, OpenApiTreeCatalog } from './openapi/open-api.service';
 export type { PageView } from './pages/page.service';
 export { closeSqlParsePool, convertSqlToMarkdown, sqlToMarkdownTable } from './pages/sql-to-markdown';

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { discardingPubSub, type PubSub } from '../pubsub/pubsub';
+import { EVERYONE } from '../pubsub/topics';
 import type { StorageOptions } from '../storage/storage-config';
 import { AccountService } from './accounts/account.service';
 import { AdminItemService } from './admin/admin-item.service';
-import { AnnouncementService } from './admin/announcement.service';
 import { AdminUserService } from './admin/admin-user.service';
 import { SiteConfigService } from './admin/site-config.service';
 import { LdapAdminService } from './ldap/ldap-admin.service';
@@ -28,13 +28,15 @@ import { TeamPolicy } from './policy/team.policy';
 import { RecycleService } from './recycle/recycle.service';
 import { SearchService } from './search/search.service';
 import { SettingsService } from './settings/settings.service';
+import { SubscriptionService } from './subscriptions/subscription.service';
+import { WebhookService } from './webhooks/webhook.service';
 import { ShareService } from './share/share.service';
 import { PublicSquareService } from './square/public-square.service';
 import { SecretKeyLogin } from './sso/secret-key-login';
 import { TeamService } from './teams/team.service';
 import { TemplateService } from './templates/template.service';
 import { RateLimits } from './limits/rate-limits';
-import { afterCommit } from './transaction';
+import { afterCommit, type AfterCommit } from './transaction';
 
 export interface DomainOptions {
   /** QUIRE_TEST_CAPTCHA: accepted as a right captcha answer. */
@@ -65,9 +67,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const policy = new PolicyService(em, limits);
   watchMenuWrites(em);
   const pubSub = options.pubSub ?? discardingPubSub;
-  afterCommit(em).connectOnce(pubSub, (bus) =>
-    bus.on('pageLockChanged', (event) => pubSub.publish('pageLockChanged', event.pageId, event)),
-  );
+  afterCommit(em).connectOnce(pubSub, (bus) => forwardToPubSub(bus, pubSub));
   const changeLog = new ChangeLogService(em, policy);
   const catalogs = new CatalogService(em, policy, changeLog, settings);
   const pages = new PageService(em, policy, changeLog, settings);
@@ -84,7 +84,9 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const templates = new TemplateService(em, policy);
   const openApi = new OpenApiService(em, policy, pages, catalogs);
   const jobs = new JobsService(em, locks, options.cronToken);
-  const messages = new MessageService(em);
+  const messages = new MessageService(em, policy);
+  const subscriptions = new SubscriptionService(em, pages);
+  const webhooks = new WebhookService(em, policy, settings);
   const files = new FileService(em, policy, pages, settings, options.storage ?? null);
   const ldap = new LdapAdminService(em, settings, directory);
   const adminUsers = new AdminUserService(em, accounts);
@@ -93,7 +95,6 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const publicSquare = new PublicSquareService(em, settings, policy, search);
   const secretKeyLogin = new SecretKeyLogin(em, settings, accounts);
   const oauth2 = new OAuth2Login(em, settings, accounts, outbound);
-  const announcements = new AnnouncementService(em);
   return {
     em,
     outbound,
@@ -104,7 +105,6 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     publicSquare,
     secretKeyLogin,
     oauth2,
-    announcements,
     settings,
     captchas,
     accounts,
@@ -127,8 +127,21 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     openApi,
     jobs,
     messages,
+    subscriptions,
+    webhooks,
     files,
   };
 }
 
 export type Services = ReturnType<typeof buildServices>;
+
+/** The committed writes that live subscriptions hear of. */
+function forwardToPubSub(bus: AfterCommit, pubSub: PubSub): void {
+  bus.on('pageLockChanged', (event) => pubSub.publish('pageLockChanged', event.pageId, event));
+  const unread = (userId: number) => pubSub.publish('unreadChanged', userId, { userId, at: new Date() });
+  bus.on('pageNotified', (event) => new Set(event.toUserIds).forEach(unread));
+  bus.on('unreadChanged', (event) => {
+    if (event.everyone) unread(EVERYONE);
+    else new Set(event.userIds).forEach(unread);
+  });
+}

@@ -12,6 +12,8 @@ export interface AfterCommitEvents {
   pageNotified: { pageId: number; itemId: number; fromUserId: number; toUserIds: number[] };
   /** These users' rows or sessions changed (logout, password, profile): cached sessions end. */
   usersChanged: { userIds: number[] };
+  /** What these users (or, for an announcement, everyone) have unread changed. */
+  unreadChanged: { userIds: number[]; everyone: boolean };
 }
 
 export type AfterCommitEvent = keyof AfterCommitEvents;

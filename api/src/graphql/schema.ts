@@ -17,10 +17,12 @@ import { PageResolver } from './pages/page.resolver';
 import { RecycleResolver } from './recycle/recycle.resolver';
 import { SearchResolver } from './search/search.resolver';
 import { ShareResolver } from './share/share.resolver';
+import { PageSubscriptionResolver } from './subscriptions/page-subscription.resolver';
 import { SiteResolver } from './site/site.resolver';
 import { PublicSquareResolver } from './square/square.resolver';
 import { TeamMembershipResolver, TeamResolver } from './teams/team.resolver';
 import { TemplateResolver } from './templates/template.resolver';
+import { WebhookResolver } from './webhooks/webhook.resolver';
 
 export const resolvers = [
   AccountResolver,
@@ -40,6 +42,8 @@ export const resolvers = [
   TemplateResolver,
   ChangeLogResolver,
   MessageResolver,
+  PageSubscriptionResolver,
+  WebhookResolver,
   FileResolver,
   PageAttachmentsResolver,
   AdminResolver,

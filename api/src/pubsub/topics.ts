@@ -5,7 +5,18 @@
  */
 export type Topics = {
   pageLockChanged: [pageId: number, event: PageLockEvent];
+  /** A user's unread messages changed; id 0 (EVERYONE) is for every user at once (an announcement). */
+  unreadChanged: [userId: number, event: UnreadChangedEvent];
 };
+
+/** The routing id of `unreadChanged` events meant for every user. */
+export const EVERYONE = 0;
+
+/** Something a user has unread changed: subscribers read the new counts themselves, with their rights. */
+export interface UnreadChangedEvent {
+  userId: number;
+  at: Date;
+}
 
 export type TopicName = keyof Topics;
 export type TopicId<K extends TopicName> = Topics[K][0];

@@ -322,48 +322,6 @@ export const adminSetting: Controller = {
   }),
 };
 
-export const adminMessage: Controller = {
-  /** Sanitised to compat-api §20.4's tag list; `send_at` (unix seconds or a date) schedules it. */
-  addAnnouncement: action({
-    auth: 'login',
-    params: { message_content: str(), message_type: str('announce_web'), send_at: str() },
-    async handle({ services, viewer }, p) {
-      const at = /^\d+$/.test(p.send_at.trim())
-        ? new Date(Number(p.send_at.trim()) * 1000)
-        : p.send_at.trim()
-          ? new Date(p.send_at.trim().replace(' ', 'T'))
-          : null;
-      if (at && Number.isNaN(at.getTime()))
-        throw new DomainError('BadInput', { en: 'send_at is not a time', zh: '发送时间格式不正确' });
-      const row = await services.announcements.post(viewer, {
-        content: p.message_content,
-        kind: p.message_type,
-        sendAt: at,
-      });
-      return { id: row.id };
-    },
-  }),
-
-  listAnnouncements: action({
-    auth: 'login',
-    params: { page: int(1), count: int(20) },
-    async handle({ services, viewer }, p) {
-      const { rows } = await services.announcements.list(viewer, { page: p.page, count: p.count });
-      return rows.map((row) => ({
-        id: s(row.id),
-        from_uid: s(row.fromUser?.id ?? 0),
-        from_name: row.fromName,
-        message_type: row.actionType || 'announce_web',
-        message_content: row.content,
-        action_type: '',
-        object_type: row.objectType,
-        object_id: s(row.objectId),
-        addtime: localTime(row.sendAt),
-      }));
-    },
-  }),
-};
-
 /** Quire never overwrites itself: "no update", honestly, with how to upgrade (README, "Upgrading"). */
 export const adminUpdate: Controller = {
   checkUpdate: action({

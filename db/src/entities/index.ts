@@ -21,6 +21,7 @@ import { Page, PageHistory, PageLock, PageSearchGram, RecycleEntry, SinglePageLi
 import { Team, TeamItem, TeamItemMember, TeamMember } from './team';
 import { Template, TemplateItem } from './template';
 import { Captcha, User, UserToken } from './user';
+import { Webhook, WebhookDelivery } from './webhook';
 
 export * from './attachment';
 export * from './base';
@@ -34,6 +35,7 @@ export * from './page';
 export * from './team';
 export * from './template';
 export * from './user';
+export * from './webhook';
 
 export const allEntities = [
   User,
@@ -72,4 +74,6 @@ export const allEntities = [
   Subscription,
   MessageContent,
   Message,
+  Webhook,
+  WebhookDelivery,
 ];

@@ -17,7 +17,10 @@ export class Subscription extends BaseEntity<'actionType'> {
   actionType: string = 'update';
 }
 
-export type MessageType = 'remind' | 'announce';
+/** ShowDoc's announcement audiences: its web app, its RunApi client, or both. */
+export type AnnouncementType = 'announce' | 'announce_web' | 'announce_runapi' | 'announce_all';
+/** `announce` is also the type of a user's read marker for any announcement (ShowDoc's rule). */
+export type MessageType = 'remind' | AnnouncementType;
 
 /** The text of a reminder or announcement, delivered to users through Message rows. */
 @Entity({ tableName: 'message_content' })

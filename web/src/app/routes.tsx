@@ -49,7 +49,6 @@ const itemViewPage = withEditorStrings(() =>
 /** Spec routes whose screens arrive with later issues; they render inside the signed-in shell. */
 const SIGNED_IN_COMING_SOON = [
   '/item/export/:itemId',
-  '/message/index',
   '/prices',
   '/order/index',
 ];
@@ -74,6 +73,12 @@ export const routes: RouteObject[] = [
       {
         path: '/item/index',
         element: lazyPage(() => import('../features/items/ItemIndexPage').then((m) => m.ItemIndexPage)),
+      },
+      {
+        path: '/message/index',
+        element: lazyPage(() =>
+          import('../features/messages/MessageCenterPage').then((m) => m.MessageCenterPage),
+        ),
       },
       {
         path: '/item/add',

@@ -11,6 +11,7 @@ import { decoyPasswordHash, hashPassword, NO_LOCAL_PASSWORD, verifyPassword } fr
 import { connectSessionCache, sessionCacheOf } from './session-cache';
 import { hashToken, newToken } from './token';
 import { afterCommit } from '../transaction';
+import { AllowList, checkOutboundUrl } from '../webhooks/ssrf-guard';
 
 /** ShowDoc's login-name rule: letters, digits, `_`, `-` and CJK, 2 to 30 characters. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_\-\u4e00-\u9fa5]{2,30}$/;
@@ -222,6 +223,11 @@ export class AccountService {
     }
     if (trimmed.length > 500)
       throw new DomainError('BadInput', { en: 'The push address is too long', zh: '推送地址过长' });
+    // Reminders are POSTed there: internal addresses are refused now, as for item webhooks.
+    if (trimmed) {
+      const allow = new AllowList(await this.settings.get('webhook_allow_hosts'));
+      await checkOutboundUrl(trimmed, allow, { allowUnresolved: true });
+    }
     user.pushUrl = trimmed || null;
     await this.em.flush();
   }

@@ -12,6 +12,7 @@ import { CatalogTree } from '../catalogs/catalog-tree';
 import { pageVisibleInScope } from '../policy/scope';
 import type { ItemRights, PolicyService } from '../policy/policy.service';
 import type { Viewer } from '../viewer';
+import { enqueueItemChange } from '../webhooks/outbox';
 
 /** The newest entries kept per item (spec 000 §9). */
 export const CHANGE_LOG_KEEP = 300;
@@ -140,6 +141,8 @@ export class ChangeLogService {
     );
     await this.em.insert(row);
     await this.trim(item.id);
+    // Item hooks hear of the same changes, queued in the same transaction (the outbox).
+    await enqueueItemChange(this.em, item, user, entry);
   }
 
   private async trim(itemId: number): Promise<void> {

@@ -28,6 +28,7 @@ import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import { copyItem } from './item-copier';
 import { menuChanged } from '../catalogs/menu-cache';
+import { remindAboutItem } from '../messages/reminders';
 
 /** Types a user creates from the item list; 0 (legacy) and 3 (API client) exist only as read. */
 export const CREATABLE_ITEM_TYPES: readonly number[] = [
@@ -445,8 +446,12 @@ export class ItemService {
     if (!username.trim()) throw new DomainError('BadInput');
     const target = await this.findUser(username.trim());
     if (!target) throw new DomainError('UserNotFound');
+    const from = viewer.requireUser();
     item.owner = target;
-    await inTransaction(this.em, () => this.em.flush());
+    await inTransaction(this.em, async () => {
+      await this.em.flush();
+      await remindAboutItem(this.em, from, [target], item, 'attorn');
+    });
     return item;
   }
 

@@ -9,6 +9,7 @@ import type { Viewer } from '../viewer';
 import { assertCollaboratorQuota } from './collaborator-quota';
 import { findUsersByLogin, splitLogins } from './find-users';
 import { requireMemberGroup, scopeCatalogs } from './member-scope';
+import { remindAboutItem } from '../messages/reminders';
 
 export interface AddMembersInput {
   itemId: number;
@@ -130,6 +131,7 @@ export class MemberService {
             remark: memberRemark(group, catalogs.length),
           });
         }
+        await remindAboutItem(this.em, actor, newcomers, item, 'member');
         return rows;
       });
     } catch (err) {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Message, MessageContent, Subscription, type Page, type User } from '../../../../db/src';
 import { DomainError } from '../errors';
+import { enqueuePushes } from '../webhooks/outbox';
 
 /** The text of a save-and-notify; the message centre shows it whole, so it is kept to a readable size. */
 export const NOTIFY_TEXT_MAX = 2000;
@@ -47,10 +48,20 @@ export async function notifySubscribers(
     em.create(Message, { fromUser: from, toUser: user, messageType: 'remind', content }, { persist: false }),
   );
   if (messages.length) await em.insertMany(messages);
+  // Recipients with a push URL get the reminder there too, through the outbox of this transaction.
+  await enqueuePushes(
+    em,
+    subscribers.map((s) => s.user),
+    { text, from, page },
+  );
   return content;
 }
 
 /** The users following a page's updates, for `notifySubscribers`. */
 export function pageSubscribers(em: EntityManager, page: Page): Promise<Subscription[]> {
-  return em.find(Subscription, { page, actionType: 'update' }, { orderBy: { id: 'asc' } });
+  return em.find(
+    Subscription,
+    { page, actionType: 'update' },
+    { orderBy: { id: 'asc' }, populate: ['user'] },
+  );
 }

@@ -37,6 +37,11 @@ export const SETTING_DEFAULTS = {
   login_secret_key: '',
   /** Largest upload in MB (spec 000 §9: 4 MB). */
   upload_limit_mb: '4',
+  /**
+   * Internal hosts webhooks and push URLs may reach (comma-separated names, addresses or CIDRs); every
+   * other loopback, private, link-local or metadata address is refused (issue #18's SSRF guard).
+   */
+  webhook_allow_hosts: '',
 } as const;
 
 export type SettingName = keyof typeof SETTING_DEFAULTS;

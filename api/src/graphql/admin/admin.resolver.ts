@@ -5,7 +5,6 @@ import { Item } from '../items/item.types';
 import { LdapConfig, LdapFormType, OAuth2Config, OAuth2FormType } from './external-login.types';
 import {
   AboutSite,
-  Announcement,
   AdminItem,
   AdminItemPage,
   AdminUser,
@@ -181,39 +180,6 @@ export class AdminResolver {
   ): Promise<boolean> {
     await ctx.services.oauth2.save(ctx.viewer, open, form);
     return true;
-  }
-
-  @Mutation(() => Announcement, { description: 'Posts an announcement (HTML sanitised to a short tag list)' })
-  async adminPostAnnouncement(
-    @Arg('content') content: string,
-    @Arg('kind', { defaultValue: 'announce_web' }) kind: string,
-    @Arg('sendAt', () => Date, { nullable: true }) sendAt: Date | null,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<Announcement> {
-    const row = await ctx.services.announcements.post(ctx.viewer, { content, kind, sendAt });
-    return {
-      id: row.id,
-      content: row.content,
-      kind: row.actionType,
-      fromName: row.fromName,
-      sendAt: row.sendAt,
-    };
-  }
-
-  @Query(() => [Announcement], { description: 'Announcements, newest first' })
-  async adminAnnouncements(
-    @Ctx() ctx: GraphQLContext,
-    @Arg('page', () => Int, { defaultValue: 1 }) page: number,
-    @Arg('count', () => Int, { defaultValue: 20 }) count: number,
-  ): Promise<Announcement[]> {
-    const { rows } = await ctx.services.announcements.list(ctx.viewer, { page, count });
-    return rows.map((row) => ({
-      id: row.id,
-      content: row.content,
-      kind: row.actionType || 'announce_web',
-      fromName: row.fromName,
-      sendAt: row.sendAt,
-    }));
   }
 
   @Query(() => AboutSite)

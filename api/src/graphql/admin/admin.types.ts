@@ -222,21 +222,3 @@ export class AboutSite {
   @Field({ description: 'Quire does not update itself: always false' })
   updateAvailable!: boolean;
 }
-
-@ObjectType({ description: 'An announcement posted by an administrator' })
-export class Announcement {
-  @Field(() => Int)
-  id!: number;
-
-  @Field({ description: 'Sanitised HTML' })
-  content!: string;
-
-  @Field({ description: 'announce_web, announce_runapi or announce_all' })
-  kind!: string;
-
-  @Field()
-  fromName!: string;
-
-  @Field({ description: 'When it shows' })
-  sendAt!: Date;
-}

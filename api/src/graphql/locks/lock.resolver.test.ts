@@ -70,7 +70,7 @@ describe.each(testDatabases())('page lock subscriptions over graphql-ws on $name
   beforeAll(async () => {
     // A fast sweeper, so expiry reaches subscribers within the test.
     server = await startTestServer(target, 'gql_locks', {
-      jobs: { lockSweepMs: 200, purgeEveryMs: 3_600_000 },
+      jobs: { lockSweepMs: 200, purgeEveryMs: 3_600_000, webhookEveryMs: 60_000, webhookRetryBaseMs: 30_000 },
     });
     const em = server.db.orm.em.fork();
     owner = await buildUser(em);

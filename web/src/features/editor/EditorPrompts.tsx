@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import TurndownService from 'turndown';
 import { errorMessage } from '../../app/errors';
@@ -23,9 +23,12 @@ const turndown = new TurndownService({
 export function SaveAndNotifyDialog({
   onClose,
   onConfirm,
+  subscribers = null,
 }: {
   onClose(): void;
   onConfirm(text: string): void;
+  /** Who is notified (features/messages/NotifySubscribers), for a page that exists. */
+  subscribers?: ReactNode;
 }) {
   const { t } = useTranslation('editor');
   const [notifyText, setNotifyText] = useState('');
@@ -48,6 +51,7 @@ export function SaveAndNotifyDialog({
       <Text size="xs" c="dimmed">
         {t('notify.gap')}
       </Text>
+      {subscribers}
     </DialogFrame>
   );
 }

@@ -41,6 +41,7 @@ import { usePageLock } from './usePageLock';
 import { useSavePage, type SavedPage } from './useSavePage';
 import { UnsavedCloseDialog } from './UnsavedCloseDialog';
 import { useLeaveWarning } from './useLeaveWarning';
+import { NotifySubscribers } from '../messages/NotifySubscribers';
 
 export interface PageEditorDialogProps {
   itemId: number;
@@ -408,6 +409,7 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
 
       {dialog === 'notify' ? (
         <SaveAndNotifyDialog
+          subscribers={currentId > 0 ? <NotifySubscribers pageId={currentId} itemId={itemId} /> : null}
           onClose={() => setDialog(null)}
           onConfirm={(notifyText) => {
             setDialog(null);

@@ -1,6 +1,13 @@
 import { useQuery } from '@apollo/client/react';
 import { Alert, Anchor, Breadcrumbs, Button, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
-import { IconApi, IconExternalLink, IconInfoCircle, IconRecycle, IconUsers } from '@tabler/icons-react';
+import {
+  IconApi,
+  IconExternalLink,
+  IconInfoCircle,
+  IconRecycle,
+  IconUsers,
+  IconWebhook,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/errors';
@@ -11,11 +18,12 @@ import { RecycleBinPanel } from '../items/dialogs/RecycleBinDialog';
 import { itemPath } from '../items/itemLinks';
 import { MembersPanel } from '../members/MembersPanel';
 import { NotFoundPage } from '../shell/NotFoundPage';
+import { WebhooksPanel } from '../webhooks/WebhooksPanel';
 
-const TABS = ['info', 'members', 'api', 'recycle'] as const;
+const TABS = ['info', 'members', 'api', 'webhooks', 'recycle'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /item/setting/{item_id}: base info, members, open API and recycle bin tabs (spec 001 §2). */
+/** /item/setting/{item_id}: base info, members, open API, webhooks and recycle bin tabs (spec 001 §2). */
 export function ItemSettingsPage() {
   const { t } = useTranslation();
   const { itemId: raw = '' } = useParams();
@@ -70,6 +78,9 @@ export function ItemSettingsPage() {
           <Tabs.Tab value="api" leftSection={<IconApi size={16} />}>
             {t('itemMenu.openApi')}
           </Tabs.Tab>
+          <Tabs.Tab value="webhooks" leftSection={<IconWebhook size={16} />}>
+            {t('webhooks.tab')}
+          </Tabs.Tab>
           <Tabs.Tab value="recycle" leftSection={<IconRecycle size={16} />}>
             {t('itemMenu.recycleBin')}
           </Tabs.Tab>
@@ -84,6 +95,9 @@ export function ItemSettingsPage() {
           <Stack maw={720}>
             <ApiKeyPanel itemId={item.id} />
           </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="webhooks" pt="md">
+          <WebhooksPanel itemId={item.id} />
         </Tabs.Panel>
         <Tabs.Panel value="recycle" pt="md">
           <RecycleBinPanel itemId={item.id} />

@@ -49,6 +49,7 @@ import classes from './ItemView.module.css';
 import { ItemViewFooter } from './ItemViewFooter';
 import { ItemViewHeader } from './ItemViewHeader';
 import { PageSlot, usePage } from './PageArticle';
+import { FollowPageButton } from '../messages/FollowPageButton';
 import { PageLockBanner } from './PageLockBanner';
 import { SpreadsheetView } from './SpreadsheetView';
 import { PageToc } from './TableOfContents';
@@ -359,6 +360,7 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
             {me && pageId !== null ? (
               <PageLockBanner key={pageId} pageId={pageId} myUserId={me?.id ?? null} />
             ) : null}
+            {me && pageId !== null ? <FollowPageButton key={`follow-${pageId}`} pageId={pageId} /> : null}
             {body}
             <ItemViewFooter signedIn={!!me} />
           </Box>

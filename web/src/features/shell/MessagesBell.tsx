@@ -1,10 +1,12 @@
 import { Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { AnnouncementPopup } from '../messages/AnnouncementPopup';
 import { HeaderIcon } from './HeaderIcon';
 import { useUnreadMessageCount } from './useUnreadMessages';
 
-/** The messages icon with its "New" badge (spec §2 and §9), for signed-in headers only: it polls. */
+/** The messages icon with its "New" badge (spec §2 and §9), for signed-in headers only: it polls, and
+ * hears of changes live. */
 export function MessagesBell() {
   const { t } = useTranslation();
   const unread = useUnreadMessageCount();
@@ -15,6 +17,7 @@ export function MessagesBell() {
       <HeaderIcon to="/message/index" label={label}>
         <IconBell size={20} stroke={1.6} />
       </HeaderIcon>
+      <AnnouncementPopup unread={unread} />
     </Indicator>
   );
 }

@@ -1,7 +1,7 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery, useSubscription } from '@apollo/client/react';
 import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { HeaderUnreadMessagesDocument } from '../../gql/graphql';
+import { HeaderUnreadMessagesDocument, UnreadMessagesChangedDocument } from '../../gql/graphql';
 
 /** Spec §9: unread counts are polled every 5 minutes, the first time 2 seconds after the screen opens. */
 export const UNREAD_POLL_MS = 300_000;
@@ -11,7 +11,8 @@ const FOCUS_REFRESH_MS = 60_000;
 
 /**
  * How many messages the signed-in user has not read, for the header's "New" badge (0 until known).
- * Cheap on purpose: one small query, not while the tab is hidden, and after the screen's own queries.
+ * Cheap on purpose: one small query, not while the tab is hidden, and after the screen's own queries;
+ * between polls the server pushes every change over graphql-ws.
  */
 export function useUnreadMessageCount(firstDelayMs: number = UNREAD_FIRST_DELAY_MS): number {
   const [started, setStarted] = useState(firstDelayMs <= 0);
@@ -29,8 +30,18 @@ export function useUnreadMessageCount(firstDelayMs: number = UNREAD_FIRST_DELAY_
     fetchPolicy: 'network-only',
     errorPolicy: 'ignore',
   });
+  // Live (graphql-ws): the count pushed when a message arrives or is read elsewhere; a newer poll wins.
+  const [live, setLive] = useState<number | null>(null);
+  useSubscription(UnreadMessagesChangedDocument, {
+    onData: ({ data: pushed }) => {
+      const total = pushed.data?.unreadMessagesChanged.total;
+      if (total !== undefined) setLive(total);
+    },
+  });
   useEffect(() => {
-    if (data) lastAsked.current = Date.now();
+    if (!data) return;
+    lastAsked.current = Date.now();
+    setLive(null);
   }, [data]);
 
   useWindowEvent('focus', () => {
@@ -39,5 +50,5 @@ export function useUnreadMessageCount(firstDelayMs: number = UNREAD_FIRST_DELAY_
     void refetch().catch(() => undefined);
   });
 
-  return data?.unreadMessages.total ?? 0;
+  return live ?? data?.unreadMessages.total ?? 0;
 }

@@ -1,0 +1,105 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import type { Webhook as WebhookModel, WebhookDelivery as DeliveryModel } from '../../../../db/src';
+
+@ObjectType({ description: "An item's outbound hook (item managers)" })
+export class ItemWebhook {
+  @Field(() => Int)
+  id!: number;
+
+  @Field()
+  url!: string;
+
+  @Field({ description: 'HMAC-SHA256 key of the X-Quire-Signature header (sha256=<hex of the body>)' })
+  secret!: string;
+
+  @Field(() => [String], { description: 'page, catalog, member' })
+  events!: string[];
+
+  @Field({ description: 'json, wecom, dingtalk or feishu' })
+  preset!: string;
+
+  @Field()
+  enabled!: boolean;
+
+  @Field()
+  createdAt!: Date;
+
+  static from(hook: WebhookModel): ItemWebhook {
+    return Object.assign(new ItemWebhook(), {
+      id: hook.id,
+      url: hook.url,
+      secret: hook.secret,
+      events: hook.events.split(',').filter(Boolean),
+      preset: hook.preset,
+      enabled: hook.enabled,
+      createdAt: hook.createdAt,
+    });
+  }
+}
+
+@ObjectType({ description: 'One outbound POST of a hook and how it went' })
+export class WebhookDelivery {
+  @Field(() => Int)
+  id!: number;
+
+  @Field({ description: 'X-Quire-Delivery' })
+  deliveryId!: string;
+
+  @Field()
+  event!: string;
+
+  @Field({ description: 'pending, delivered or failed (given up after 24 h of retries)' })
+  state!: string;
+
+  @Field(() => Int)
+  attempts!: number;
+
+  @Field(() => Int, { nullable: true })
+  responseCode!: number | null;
+
+  @Field()
+  lastError!: string;
+
+  @Field(() => Int, { nullable: true })
+  durationMs!: number | null;
+
+  @Field()
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true })
+  deliveredAt!: Date | null;
+
+  @Field({ description: 'When the next attempt is due (pending deliveries)' })
+  nextAttemptAt!: Date;
+
+  static from(d: DeliveryModel): WebhookDelivery {
+    return Object.assign(new WebhookDelivery(), {
+      id: d.id,
+      deliveryId: d.deliveryId,
+      event: d.event,
+      state: d.state,
+      attempts: d.attempts,
+      responseCode: d.responseCode,
+      lastError: d.lastError,
+      durationMs: d.durationMs,
+      createdAt: d.createdAt,
+      deliveredAt: d.deliveredAt,
+      nextAttemptAt: d.nextAttemptAt,
+    });
+  }
+}
+
+@InputType()
+export class CreateWebhookInput {
+  @Field(() => Int)
+  itemId!: number;
+
+  @Field()
+  url!: string;
+
+  @Field(() => [String], { nullable: true, description: 'Absent: page, catalog and member' })
+  events?: string[] | null;
+
+  @Field(() => String, { nullable: true, description: 'Absent: json' })
+  preset?: string | null;
+}
