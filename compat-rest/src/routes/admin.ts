@@ -1,6 +1,6 @@
 // compat-api §20 (administration): every action requires a signed-in site administrator (10103).
 import { z } from 'zod';
-import { DomainError, parseOssSetting, QUIRE_VERSION, type SiteConfig } from '../../../api/src/domain';
+import { parseOssSetting, QUIRE_VERSION, type SiteConfig } from '../../../api/src/domain';
 import type { User } from '../../../db/src';
 import { action, type Controller } from '../action';
 import { int, str } from '../params';
