@@ -11,6 +11,7 @@ export { JobScheduler, type ScheduledTask, type SchedulerLog } from './jobs/sche
 export { Viewer } from './viewer';
 export { hashToken, newToken } from './accounts/token';
 export { mayKnowRole } from './accounts/account.service';
+export { showdocLegacyHash, verifyPassword } from './accounts/password';
 export {
   DEFAULT_RATE_LIMITS,
   RateLimits,

@@ -6,7 +6,7 @@ import type { RateLimits } from '../limits/rate-limits';
 import type { SettingsService } from '../settings/settings.service';
 import type { Viewer } from '../viewer';
 import type { CaptchaService } from './captcha.service';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { hashToken, newToken } from './token';
 
 /** ShowDoc's login-name rule: letters, digits, `_`, `-` and CJK, 2 to 30 characters. */
@@ -106,6 +106,8 @@ export class AccountService {
     if (!user || !passwordOk) throw new DomainError('WrongCredentials');
     await attempt.succeeded();
     user.lastLoginAt = now;
+    // An account imported from ShowDoc (bcrypt or legacy md5) moves to argon2id on its first sign-in.
+    if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(input.password);
     return this.openSession(user, ip, now);
   }
 
