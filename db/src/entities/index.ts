@@ -1,5 +1,6 @@
 import { Attachment, AttachmentPage, FileFlow } from './attachment';
 import { Catalog } from './catalog';
+import { ImportMap } from './import';
 import {
   ExportLog,
   Item,
@@ -24,6 +25,7 @@ import { Captcha, User, UserToken } from './user';
 export * from './attachment';
 export * from './base';
 export * from './catalog';
+export * from './import';
 export * from './item';
 export * from './member';
 export * from './message';
@@ -70,4 +72,5 @@ export const allEntities = [
   Subscription,
   MessageContent,
   Message,
+  ImportMap,
 ];
