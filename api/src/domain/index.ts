@@ -52,7 +52,7 @@ export type { ItemRights } from './policy/policy.service';
 export type { TeamRights } from './policy/team.policy';
 export { showdocSnippet } from './search/snippet';
 export type { SearchHit } from './search/search.service';
-export { publicSiteInfo } from './settings/settings.service';
+export { publicSiteInfo, SETTING_DEFAULTS } from './settings/settings.service';
 export type { SharedPage } from './share/share.service';
 export type { TeamSummary } from './teams/team.service';
 
