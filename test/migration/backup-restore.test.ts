@@ -17,7 +17,7 @@ import { scratchMysqlUrl, testDatabases } from '../support/mysql';
 async function tableRows(db: Database, table: string): Promise<string[]> {
   const em = db.orm.em.fork();
   const rows = await em.getConnection().execute<Array<Record<string, unknown>>>(`select * from \`${table}\``);
-  return rows.map((row) => JSON.stringify(row)).sort();
+  return rows.map((row: Record<string, unknown>) => JSON.stringify(row)).sort();
 }
 
 describe.each(testDatabases())('backup and restore on $name', (target) => {
