@@ -46,6 +46,7 @@ import { compatRestPlugin } from '../../compat-rest/src';
 import { openDatabase, type Database } from '../../db/src';
 import type { AppConfig } from './config';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerShowdocEntry } from './http/showdoc-entry';
 
 export const SESSION_COOKIE = 'quire_token';
 export const VISITOR_COOKIE = 'quire_visitor';
@@ -185,6 +186,8 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   });
 
   await app.register(compatRestPlugin, { services: servicesFor, timeZone: config.appTimeZone });
+  // ShowDoc's `/web/#/p/{key}` links (sent to customers) land on Quire's `/p/{key}`.
+  registerShowdocEntry(app);
   await serveWebApp(app, config.webDist);
 
   const jobs = new JobScheduler(
