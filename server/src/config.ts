@@ -30,6 +30,8 @@ export interface AppConfig {
   trustProxy: false | string[];
   /** CRON_TOKEN: lets an outside cron start the purge through ShowDoc's `ScriptCron/run` (unset: refused). */
   cronToken?: string;
+  /** QUIRE_METRICS_TOKEN: Prometheus metrics at /metrics for requests bearing it (unset: no /metrics). */
+  metricsToken?: string;
   /** REDIS_URL: rate-limit counters shared by every node; unset: each process counts in memory. */
   redisUrl?: string;
   /** QUIRE_REDIS_PREFIX: first part of every Redis key, so several sites can share one Redis. */
@@ -67,6 +69,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.QUIRE_TRUST_PROXY),
     appTimeZone: timeZone(env.APP_TIMEZONE || 'Asia/Shanghai'),
     cronToken: env.CRON_TOKEN || undefined,
+    metricsToken: env.QUIRE_METRICS_TOKEN || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.QUIRE_REDIS_PREFIX || 'quire',
     rateLimits: DEFAULT_RATE_LIMITS,

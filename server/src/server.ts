@@ -47,6 +47,7 @@ import { openDatabase, type Database } from '../../db/src';
 import type { AppConfig } from './config';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerShowdocEntry } from './http/showdoc-entry';
+import { registerMetrics } from './http/metrics';
 
 export const SESSION_COOKIE = 'quire_token';
 export const VISITOR_COOKIE = 'quire_visitor';
@@ -106,6 +107,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   await app.register(fastifyFormbody, { bodyLimit: config.bodyLimit });
   await app.register(fastifyMultipart, { limits: { fileSize: 4 * 1024 * 1024, files: 1, fields: 200 } });
 
+  if (config.metricsToken) registerMetrics(app, { token: config.metricsToken, db, redis });
   app.get('/healthz', async () => ({ status: 'ok', database: db.dialect }));
   // Readiness (issue #23): the database answers, no migration is pending, Redis answers when configured.
   app.get('/readyz', async (_request, reply) => {

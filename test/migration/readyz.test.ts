@@ -37,5 +37,7 @@ describe('readiness probe', () => {
       checks: { database: true, migrations: true, redis: false },
     });
     expect((await call(server, '/healthz')).status).toBe(200);
+    // No token configured: no metrics endpoint at all.
+    expect((await call(server, '/metrics')).status).toBe(404);
   });
 });
