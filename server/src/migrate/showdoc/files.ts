@@ -40,8 +40,8 @@ export function indexFiles(ctx: ImportContext): void {
 }
 
 /**
- * Copies the files of one item (or the files bound to no imported item, `itemId` null) into Quire's
- * storage and creates their rows. Returns the storage keys written, so a failed unit can remove them.
+ * Copies the files of one item (or, `itemId` null, the files of no item) into Quire's storage and creates
+ * their rows; every stored object gets an undo in `written`, so a failed unit removes what it copied.
  */
 export async function importFiles(
   em: SqlEntityManager,
@@ -52,9 +52,11 @@ export async function importFiles(
   if (!ctx.source.hasTable('upload_file')) return;
   const rows =
     itemId === null
-      ? ctx.source
-          .all<UploadRow>('select * from upload_file order by file_id')
-          .filter((row) => !ctx.maps.get('item', Number(row.item_id)))
+      ? // Files of no item (editor images, avatars) or of an item ShowDoc no longer has. Files of an item
+        // that failed to import wait for that item's next run.
+        ctx.source.all<UploadRow>(
+          'select * from upload_file where item_id is null or item_id not in (select item_id from item) order by file_id',
+        )
       : ctx.source.all<UploadRow>('select * from upload_file where item_id = ? order by file_id', itemId);
   for (const row of rows) {
     if (ctx.maps.get('file', row.file_id) !== undefined) {
