@@ -1,16 +1,17 @@
 import path from 'node:path';
-import { openDatabase } from './orm';
+import { openDatabase, safeMigrate } from './orm';
 
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL (or the embedded file) and exits. */
 async function main(): Promise<void> {
-  const db = await openDatabase(
-    { url: process.env.DATABASE_URL, dataDir: path.resolve(process.env.QUIRE_DATA_DIR ?? 'data') },
-    { migrate: false },
-  );
-  const applied = await db.orm.getMigrator().up();
-  console.log(
-    applied.length ? `applied: ${applied.map((m) => m.name).join(', ')}` : 'database is up to date',
-  );
+  const settings = {
+    url: process.env.DATABASE_URL,
+    dataDir: path.resolve(process.env.QUIRE_DATA_DIR ?? 'data'),
+    log: (message: string) => console.log(message),
+  };
+  const db = await openDatabase(settings, { migrate: false });
+  // Same guards as a server start: refuse a newer schema, copy an embedded database before upgrading it.
+  const { applied } = await safeMigrate(db.orm, settings);
+  console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
   await db.close();
 }
 

@@ -30,6 +30,8 @@ export interface AppConfig {
   cronToken?: string;
   /** QUIRE_OUTBOUND_ALLOW_PRIVATE: addresses the administrator sets (AI, storage) may be private hosts. */
   allowPrivateOutbound: boolean;
+  /** QUIRE_METRICS_TOKEN: Prometheus metrics at /metrics for requests bearing it (unset: no /metrics). */
+  metricsToken?: string;
   /** REDIS_URL: rate-limit counters shared by every node; unset: each process counts in memory. */
   redisUrl?: string;
   /** QUIRE_REDIS_PREFIX: first part of every Redis key, so several sites can share one Redis. */
@@ -73,6 +75,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cronToken: env.CRON_TOKEN || undefined,
     allowPrivateOutbound:
       env.QUIRE_OUTBOUND_ALLOW_PRIVATE === 'true' || env.QUIRE_OUTBOUND_ALLOW_PRIVATE === '1',
+    metricsToken: env.QUIRE_METRICS_TOKEN || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.QUIRE_REDIS_PREFIX || 'quire',
     rateLimits: DEFAULT_RATE_LIMITS,

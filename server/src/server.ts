@@ -50,6 +50,8 @@ import { openDatabase, type Database } from '../../db/src';
 import type { AppConfig } from './config';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTurns, Turns } from './http/turns';
+import { registerShowdocEntry } from './http/showdoc-entry';
+import { registerMetrics } from './http/metrics';
 
 export const SESSION_COOKIE = 'quire_token';
 export const VISITOR_COOKIE = 'quire_visitor';
@@ -137,7 +139,14 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   await app.register(fastifyFormbody, { bodyLimit: config.bodyLimit });
   await app.register(fastifyMultipart, { limits: { fileSize: 4 * 1024 * 1024, files: 1, fields: 200 } });
 
+  if (config.metricsToken) registerMetrics(app, { token: config.metricsToken, db, redis });
   app.get('/healthz', async () => ({ status: 'ok', database: db.dialect }));
+  // Readiness (issue #23): the database answers, no migration is pending, Redis answers when configured.
+  app.get('/readyz', async (_request, reply) => {
+    const checks = await readiness(db, redis);
+    const ready = checks.database && checks.migrations && checks.redis !== false;
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+  });
 
   // GraphQL over HTTP.
   const schema = await buildGraphQLSchema(pubSub);
@@ -217,6 +226,8 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   });
 
   await app.register(compatRestPlugin, { services: servicesFor, timeZone: config.appTimeZone });
+  // ShowDoc's `/web/#/p/{key}` links (sent to customers) land on Quire's `/p/{key}`.
+  registerShowdocEntry(app);
   await serveWebApp(app, config.webDist);
 
   const lease = clusterLease(redis, config.redisPrefix);
@@ -265,7 +276,8 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       await db.close();
       redisEvents?.subscriber.disconnect();
       redisEvents?.publisher.disconnect();
-      await redis?.quit();
+      // An unreachable Redis cannot take a QUIT: drop the connection instead of failing the shutdown.
+      await redis?.quit().catch(() => redis.disconnect());
     },
   };
 }
@@ -345,6 +357,42 @@ async function bootstrap(app: FastifyInstance, services: Services, config: AppCo
 }
 
 /** The built web app, with index.html for every client route (the router decides what to show). */
+const PROBE_TIMEOUT_MS = 2_000;
+
+/** A probe that fails instead of waiting: a Redis that reconnects forever would hang `/readyz`. */
+function withinProbeTime<T>(work: Promise<T>): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error('probe timed out')), PROBE_TIMEOUT_MS).unref(),
+    ),
+  ]);
+}
+
+async function readiness(
+  db: Database,
+  redis: Redis | null,
+): Promise<{ database: boolean; migrations: boolean; redis: boolean | null }> {
+  const checks = { database: false, migrations: false, redis: redis ? false : null } as {
+    database: boolean;
+    migrations: boolean;
+    redis: boolean | null;
+  };
+  try {
+    await withinProbeTime(db.orm.em.getConnection().execute('select 1'));
+    checks.database = true;
+    checks.migrations = (await withinProbeTime(db.orm.getMigrator().getPendingMigrations())).length === 0;
+  } catch {
+    // Reported as false.
+  }
+  if (redis)
+    checks.redis = await withinProbeTime(redis.ping()).then(
+      (answer) => answer === 'PONG',
+      () => false,
+    );
+  return checks;
+}
+
 async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const index = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(index);

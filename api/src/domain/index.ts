@@ -12,6 +12,7 @@ export { drainOutbox, type SenderOptions } from './webhooks/webhook-sender';
 export { Viewer } from './viewer';
 export { hashToken, newToken } from './accounts/token';
 export { mayKnowRole } from './accounts/account.service';
+export { showdocLegacyHash, verifyPassword } from './accounts/password';
 export {
   DEFAULT_RATE_LIMITS,
   RateLimits,
@@ -57,7 +58,7 @@ export type { ItemRights } from './policy/policy.service';
 export type { TeamRights } from './policy/team.policy';
 export { showdocSnippet } from './search/snippet';
 export type { SearchHit } from './search/search.service';
-export { publicSiteInfo } from './settings/settings.service';
+export { publicSiteInfo, SETTING_DEFAULTS } from './settings/settings.service';
 export type { SharedPage } from './share/share.service';
 export type { TeamSummary } from './teams/team.service';
 

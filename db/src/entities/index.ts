@@ -1,5 +1,6 @@
 import { Attachment, AttachmentPage, FileFlow } from './attachment';
 import { Catalog } from './catalog';
+import { ImportMap } from './import';
 import {
   ExportLog,
   Item,
@@ -26,6 +27,7 @@ import { Webhook, WebhookDelivery } from './webhook';
 export * from './attachment';
 export * from './base';
 export * from './catalog';
+export * from './import';
 export * from './item';
 export * from './member';
 export * from './message';
@@ -74,6 +76,7 @@ export const allEntities = [
   Subscription,
   MessageContent,
   Message,
+  ImportMap,
   Webhook,
   WebhookDelivery,
 ];

@@ -7,7 +7,7 @@ import type { SettingsService } from '../settings/settings.service';
 import type { Viewer } from '../viewer';
 import type { DirectoryPerson, LdapDirectory } from '../ldap/ldap-directory';
 import type { CaptchaService } from './captcha.service';
-import { decoyPasswordHash, hashPassword, NO_LOCAL_PASSWORD, verifyPassword } from './password';
+import { decoyPasswordHash, hashPassword, needsRehash, NO_LOCAL_PASSWORD, verifyPassword } from './password';
 import { connectSessionCache, sessionCacheOf } from './session-cache';
 import { hashToken, newToken } from './token';
 import { afterCommit } from '../transaction';
@@ -122,6 +122,8 @@ export class AccountService {
     }
     await attempt.succeeded();
     user.lastLoginAt = now;
+    // An account imported from ShowDoc (bcrypt or legacy md5) moves to argon2id on its first sign-in.
+    if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(input.password);
     return this.openSession(user, ip, now);
   }
 
