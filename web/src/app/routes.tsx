@@ -47,11 +47,7 @@ const itemViewPage = withEditorStrings(() =>
 );
 
 /** Spec routes whose screens arrive with later issues; they render inside the signed-in shell. */
-const SIGNED_IN_COMING_SOON = [
-  '/item/export/:itemId',
-  '/prices',
-  '/order/index',
-];
+const SIGNED_IN_COMING_SOON = ['/item/export/:itemId', '/prices', '/order/index'];
 
 export const routes: RouteObject[] = [
   { path: '/', element: lazyPage(() => import('../features/site/LandingPage').then((m) => m.LandingPage)) },
