@@ -56,6 +56,8 @@ export default async function admin(t) {
   const word = `zebrafish${stamp}`;
   let token = '';
   let itemId = 0;
+  /** The site settings before this journey changed them (null: never saved), put back at its end. */
+  let siteBefore = null;
 
   const rest = async (route, fields) => {
     const response = await fetch(`${base}/server/index.php?s=/api/${route}`, {
@@ -81,6 +83,8 @@ export default async function admin(t) {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((url) => url.pathname === '/item/index');
     token = await page.evaluate(() => localStorage.getItem('quire.token'));
+    const loaded = await rest('adminSetting/loadConfig', {});
+    siteBefore = Array.isArray(loaded.data) ? null : loaded.data;
     const added = await rest('item/add', { item_name: `Square ${stamp}`, item_description: 'A public item' });
     itemId = added.data.item_id;
     const saved = await rest('page/save', {
@@ -221,4 +225,19 @@ export default async function admin(t) {
       }
     },
   );
+  // Journeys must not depend on each other: later ones register users and open `/`, so registration, the
+  // home page, the square and OAuth2 go back to how this journey found them.
+  await scenario(page, 'the site settings are put back as they were', async () => {
+    const { oss_setting: _oss, ...settings } = siteBefore ?? { register_open: '1', home_page: '1' };
+    const restored = await rest('adminSetting/saveConfig', settings);
+    expect(restored.error_code === 0, `saveConfig answered ${JSON.stringify(restored)}`);
+    const closed = await fetch(`${base}/server/index.php?s=/api/adminSetting/saveOauth2Config`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_token: token, oauth2_open: 0, oauth2_form: {} }),
+    }).then((r) => r.json());
+    expect(closed.error_code === 0, `saveOauth2Config answered ${JSON.stringify(closed)}`);
+    const check = await rest('adminSetting/loadConfig', {});
+    expect(check.data.register_open === '1', `registration stays closed: ${JSON.stringify(check.data)}`);
+  });
 }
