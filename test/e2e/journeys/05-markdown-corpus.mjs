@@ -180,7 +180,20 @@ export default async function markdownCorpus(t) {
     const preview = dialog.locator('[data-page-content]');
     // The preview fetches the renderer, then KaTeX, as separate chunks after the editor's own: on a busy
     // machine that chain outlasted the default wait once (the screenshot showed it rendered just after).
-    await preview.locator('.katex-display').waitFor({ timeout: 40_000 });
+    await preview
+      .locator('.katex-display')
+      .waitFor({ timeout: 40_000 })
+      .catch(async (error) => {
+        // Say what the editor showed instead, for whoever reads the failure.
+        const shown = await dialog
+          .locator('.w-md-editor')
+          .evaluate((editor) => ({
+            mode: editor.className,
+            preview: editor.querySelector('.w-md-editor-preview')?.innerHTML.slice(0, 500) ?? null,
+          }))
+          .catch(() => null);
+        throw new Error(`${error.message}\nthe editor showed: ${JSON.stringify(shown)}`);
+      });
     await preview.locator('font[color="red"]').waitFor();
     await preview.locator('pre code .hljs-keyword').first().waitFor();
     const diagram = preview.locator('[data-diagram="flow"], [data-diagram-pending="flow"]');
