@@ -50,6 +50,7 @@ import {
   type Operation,
 } from './permission-matrix.support';
 import { FILE_OPERATIONS, FILES_NOT_PERMISSION_SCOPED } from './permission-matrix.files';
+import { MESSAGE_OPERATIONS, MESSAGES_AND_ADMIN_NOT_PERMISSION_SCOPED } from './permission-matrix.messages';
 import { MORE_OPERATIONS } from './permission-matrix.rows';
 
 // Who may do what: the actor sets in permission-matrix.support.ts (spec 000 §4 and §6, 001 §6; the
@@ -704,7 +705,12 @@ const OPERATIONS: Operation[] = [
 // ---------------------------------------------------------------------------------------------------
 // Completeness: the operations the code offers, and what is deliberately outside the matrix.
 
-const ALL_OPERATIONS: Operation[] = [...OPERATIONS, ...MORE_OPERATIONS, ...FILE_OPERATIONS];
+const ALL_OPERATIONS: Operation[] = [
+  ...OPERATIONS,
+  ...MORE_OPERATIONS,
+  ...FILE_OPERATIONS,
+  ...MESSAGE_OPERATIONS,
+];
 
 /**
  * Operations that no item or team permission decides (a user's own things, public by design). Every
@@ -731,6 +737,7 @@ const NOT_PERMISSION_SCOPED: Record<string, string> = {
   'Mutation.saveItemGroup': "the caller's own item groups",
   'Mutation.deleteItemGroup': "the caller's own item groups",
   ...FILES_NOT_PERMISSION_SCOPED,
+  ...MESSAGES_AND_ADMIN_NOT_PERMISSION_SCOPED,
 };
 
 const ID_ARGS = new Set(['itemId', 'pageId', 'catalogId', 'itemIds', 'teamId', 'templateId', 'sourceId']);
@@ -761,7 +768,22 @@ async function graphqlOperations(): Promise<string[]> {
  * Controllers no item or team permission concerns (accounts, site-wide settings, cron). Every other
  * controller is read whole, so a new one (attachments, export, admin...) needs rows or reasons.
  */
-const OUTSIDE_CONTROLLERS = new Set(['Common', 'User', 'PublicSquare', 'ScriptCron']);
+const OUTSIDE_CONTROLLERS = new Set([
+  'Common',
+  'User',
+  'PublicSquare',
+  'ScriptCron',
+  // Sign-in from outside (a secret-key link, an OAuth2 provider): accounts, not items.
+  'ExtLogin',
+  // The caller's own reminders and the site's announcements.
+  'Message',
+  // Site administration: every action is refused to anyone but a site administrator, on both doors
+  // (test/compat/admin.test.ts); AdminItem, which addresses items, is listed operation by operation.
+  'AdminUser',
+  'AdminSetting',
+  'AdminUpdate',
+  'AdminMessage',
+]);
 
 /** REST `Controller/action`s of every controller but those above. */
 function restOperations(): string[] {
@@ -783,6 +805,9 @@ const REACHED_THROUGH: Record<string, string> = {
   'SearchHit.page': 'search filters by rights and scope inside its query',
   'TeamItem.item': "an item bound to the caller's team; its menu is checked again by Item.menu",
   'PageDiff.current': 'the diff is built from pages.readable (visit, scope, drafts)',
+  'AdminItem.item': "the console's item list: site administrators only (adminItems refuses everyone else)",
+  'PublicItemPage.items':
+    'the public square: open items (no visit password, not deleted) while the site enables the square',
 };
 const CONTENT_TYPES = new Set(['Item', 'Page', 'MenuTree']);
 
