@@ -25,7 +25,7 @@ describe('routes', () => {
   it('renders later screens as "coming soon" inside the shell instead of a 404', async () => {
     const me = buildMe({ username: 'alice' });
     saveSession('token-1', me);
-    renderRoute('/message/index', { mocks: [meMock(me)] });
+    renderRoute('/prices', { mocks: [meMock(me)] });
 
     expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
     expect(screen.getByTestId('shell-username')).toHaveTextContent('alice');
