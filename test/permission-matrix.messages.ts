@@ -12,6 +12,7 @@ import {
   rest,
   restOutcome,
   write,
+  type Actor,
   type Matrix,
   type Operation,
 } from './permission-matrix.support';
@@ -44,6 +45,42 @@ async function setSubscribed(m: Matrix, pageId: number, userId: number, on: bool
   }
 }
 
+/**
+ * An editor's change of page B's subscribers, through GraphQL `mutation` and REST `route`: the owner starts
+ * subscribed (`startSubscribed`) or not, and the write must flip that exactly when it is allowed.
+ */
+function subscriberWrite(name: string, startSubscribed: boolean, mutation: string, route: string): Operation {
+  const run = async (m: Matrix, a: Actor, call: (pageId: number, user: number) => Promise<boolean>) => {
+    const { pageB } = m.target(a);
+    const user = subscriberOf(m);
+    await setSubscribed(m, pageB.id, user, startSubscribed);
+    return write(
+      () => subscribed(m, pageB.id, user),
+      () => call(pageB.id, user),
+    );
+  };
+  return {
+    name,
+    allow: EDIT_WHOLE,
+    covers: [`Mutation.${mutation}`, `Subscription/${route.split('/')[1]}`],
+    graphql: (m, a) =>
+      run(m, a, async (id, user) =>
+        gqlOutcome(
+          await gql(
+            m,
+            a,
+            `mutation($id: Int!, $users: [Int!]!) { ${mutation}(pageId: $id, userIds: $users) { userId } }`,
+            { id, users: [user] },
+          ),
+        ),
+      ),
+    rest: (m, a) =>
+      run(m, a, async (id, user) =>
+        restOutcome(await rest(m, a, route, { page_id: id, uids: String(user) })),
+      ),
+  };
+}
+
 export const MESSAGE_OPERATIONS: Operation[] = [
   {
     name: 'subscribers of page B',
@@ -58,70 +95,13 @@ export const MESSAGE_OPERATIONS: Operation[] = [
     rest: async (m, a) =>
       restOutcome(await rest(m, a, 'subscription/getPageList', { page_id: m.target(a).pageB.id })),
   },
-  {
-    name: 'subscribe a reader to page B',
-    allow: EDIT_WHOLE,
-    covers: ['Mutation.addPageSubscribers', 'Subscription/savePage'],
-    graphql: async (m, a) => {
-      const { pageB } = m.target(a);
-      const user = subscriberOf(m);
-      await setSubscribed(m, pageB.id, user, false);
-      return write(
-        () => subscribed(m, pageB.id, user),
-        async () =>
-          gqlOutcome(
-            await gql(
-              m,
-              a,
-              'mutation($id: Int!, $users: [Int!]!) { addPageSubscribers(pageId: $id, userIds: $users) { userId } }',
-              { id: pageB.id, users: [user] },
-            ),
-          ),
-      );
-    },
-    rest: async (m, a) => {
-      const { pageB } = m.target(a);
-      const user = subscriberOf(m);
-      await setSubscribed(m, pageB.id, user, false);
-      return write(
-        () => subscribed(m, pageB.id, user),
-        async () =>
-          restOutcome(await rest(m, a, 'subscription/savePage', { page_id: pageB.id, uids: String(user) })),
-      );
-    },
-  },
-  {
-    name: 'unsubscribe a reader from page B',
-    allow: EDIT_WHOLE,
-    covers: ['Mutation.removePageSubscribers', 'Subscription/deletePage'],
-    graphql: async (m, a) => {
-      const { pageB } = m.target(a);
-      const user = subscriberOf(m);
-      await setSubscribed(m, pageB.id, user, true);
-      return write(
-        () => subscribed(m, pageB.id, user),
-        async () =>
-          gqlOutcome(
-            await gql(
-              m,
-              a,
-              'mutation($id: Int!, $users: [Int!]!) { removePageSubscribers(pageId: $id, userIds: $users) { userId } }',
-              { id: pageB.id, users: [user] },
-            ),
-          ),
-      );
-    },
-    rest: async (m, a) => {
-      const { pageB } = m.target(a);
-      const user = subscriberOf(m);
-      await setSubscribed(m, pageB.id, user, true);
-      return write(
-        () => subscribed(m, pageB.id, user),
-        async () =>
-          restOutcome(await rest(m, a, 'subscription/deletePage', { page_id: pageB.id, uids: String(user) })),
-      );
-    },
-  },
+  subscriberWrite('subscribe a reader to page B', false, 'addPageSubscribers', 'subscription/savePage'),
+  subscriberWrite(
+    'unsubscribe a reader from page B',
+    true,
+    'removePageSubscribers',
+    'subscription/deletePage',
+  ),
   {
     name: 'follow page B (oneself)',
     allow: READ_WHOLE_SIGNED_IN,
