@@ -4,58 +4,15 @@
 // without losing text; copying a page; dragging a page and a catalog in the catalog manager. The md-editor
 // chunk must load only once an editor opens.
 /* global document, localStorage, window -- used only inside page.evaluate / waitForFunction callbacks */
+import { apiSession } from '../api-session.steps.mjs';
 
 const EDITOR_CHUNK = /MdEditorImpl|md-editor|markdown-editor/i;
 
 export default async function writeAndOrganise(t) {
-  const { base, CAPTCHA, expect, scenario } = t;
+  const { base, expect, scenario } = t;
   const stamp = Date.now().toString(36);
 
-  async function gql(query, variables = {}, token) {
-    const response = await fetch(`${base}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = await response.json();
-    if (body.errors) throw new Error(`GraphQL ${query.slice(0, 60)}: ${JSON.stringify(body.errors)}`);
-    return body.data;
-  }
-
-  async function register(username) {
-    const password = 'e2e-Secret-42';
-    const { createCaptcha } = await gql('mutation { createCaptcha { id } }');
-    const { register: session } = await gql(
-      `mutation($input: RegisterInput!) {
-        register(input: $input) { token user { id username name email groupId isAdmin } }
-      }`,
-      {
-        input: {
-          username,
-          password,
-          confirmPassword: password,
-          captcha: CAPTCHA,
-          captchaId: createCaptcha.id,
-        },
-      },
-    );
-    return session;
-  }
-
-  /** A browser context signed in as `session` (the web app keeps the session in local storage). */
-  async function signedIn(session, label) {
-    const opened = await t.newPage({ label });
-    await opened.context.addInitScript(
-      ({ token, user }) => {
-        if (!localStorage.getItem('quire.token')) {
-          localStorage.setItem('quire.token', token);
-          localStorage.setItem('quire.user', JSON.stringify(user));
-        }
-      },
-      { token: session.token, user: { __typename: 'Me', ...session.user } },
-    );
-    return opened;
-  }
+  const { gql, register, signedIn } = apiSession(t);
 
   // Two users, an item of the first with two catalogs, a page in the first, and the second as editor.
   const alice = await register(`e2e_alice_${stamp}`);

@@ -1,7 +1,8 @@
 // Files (#16): a PNG pasted into the editor is uploaded and inserted as markdown, renders in the item view
 // and on the page's share link (also for a visitor holding only the link); a PDF attached through the editor's attachments dialog shows on the count
 // badge, a read-only member downloads it from the item view, and a stranger holding its URL gets a 404.
-/* global document, window, localStorage, atob, DataTransfer, ClipboardEvent, File -- used only inside page callbacks */
+/* global document, window, atob, DataTransfer, ClipboardEvent, File -- used only inside page callbacks */
+import { apiSession } from '../api-session.steps.mjs';
 
 // A 1x1 PNG and a minimal PDF: real formats, so the server's type sniffing accepts them.
 const PNG_BASE64 =
@@ -12,59 +13,10 @@ const PDF = Buffer.from(
 );
 
 export default async function files(t) {
-  const { base, CAPTCHA, expect, scenario } = t;
+  const { base, expect, scenario } = t;
   const stamp = Date.now().toString(36);
 
-  async function gql(query, variables = {}, token) {
-    const response = await fetch(`${base}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = await response.json();
-    if (body.errors) throw new Error(`GraphQL ${query.slice(0, 60)}: ${JSON.stringify(body.errors)}`);
-    return body.data;
-  }
-
-  async function register(username) {
-    const password = 'e2e-Secret-42';
-    const { createCaptcha } = await gql('mutation { createCaptcha { id } }');
-    const { register: session } = await gql(
-      `mutation($input: RegisterInput!) {
-        register(input: $input) { token user { id username name email groupId isAdmin } }
-      }`,
-      {
-        input: {
-          username,
-          password,
-          confirmPassword: password,
-          captcha: CAPTCHA,
-          captchaId: createCaptcha.id,
-        },
-      },
-    );
-    return session;
-  }
-
-  /**
-   * A browser context signed in as `session`: the token in local storage for the app's GraphQL calls, and
-   * the server's session cookie (which the login screen sets) for what the browser fetches by itself, such
-   * as <img> and download links.
-   */
-  async function signedIn(session, label, locale = 'en-US') {
-    const opened = await t.newPage({ label, locale });
-    await opened.context.addCookies([{ name: 'quire_token', value: session.token, url: base }]);
-    await opened.context.addInitScript(
-      ({ token, user }) => {
-        if (!localStorage.getItem('quire.token')) {
-          localStorage.setItem('quire.token', token);
-          localStorage.setItem('quire.user', JSON.stringify(user));
-        }
-      },
-      { token: session.token, user: { __typename: 'Me', ...session.user } },
-    );
-    return opened;
-  }
+  const { gql, register, signedIn } = apiSession(t);
 
   // A private item (visit password) of alice's with one page; carol reads it as a read-only member.
   const alice = await register(`e2e_files_a_${stamp}`);
@@ -85,7 +37,7 @@ export default async function files(t) {
     alice.token,
   );
 
-  const { page } = await signedIn(alice, 'alice');
+  const { page } = await signedIn(alice, 'alice', { locale: 'en-US', cookie: true });
   const content = page.getByLabel('Page content (markdown)');
   const pagePath = `/${item.id}/${doc.id}`;
   const found = { imageUrl: '', pdfUrl: '', sharePath: '' };
@@ -226,7 +178,7 @@ export default async function files(t) {
     await closeEditor(editor);
   });
 
-  const zh = await signedIn(alice, 'alice-zh', 'zh-CN');
+  const zh = await signedIn(alice, 'alice-zh', { locale: 'zh-CN', cookie: true });
   await scenario(
     zh.page,
     "a refused paste keeps the text and says '图片上传失败' with the reason",
@@ -255,7 +207,7 @@ export default async function files(t) {
     },
   );
 
-  const reader = await signedIn(carol, 'carol');
+  const reader = await signedIn(carol, 'carol', { locale: 'en-US', cookie: true });
   await scenario(reader.page, 'a read-only member downloads the PDF from the item view', async () => {
     await reader.page.goto(`${base}${pagePath}`);
     await reader.page.getByRole('heading', { name: 'Screenshots' }).first().waitFor();

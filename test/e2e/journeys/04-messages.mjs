@@ -1,56 +1,13 @@
 // Messages (issue #18): B follows a page, A saves it with notify, B's badge changes live without a reload,
 // B opens the message centre, follows the link to the page (which marks the reminder read); the
 // administrator posts an announcement and both users see it once.
-/* global localStorage -- used only inside addInitScript callbacks */
+import { apiSession } from '../api-session.steps.mjs';
 
 export default async function messages(t) {
   const { base, CAPTCHA, ADMIN, expect, scenario } = t;
   const stamp = Date.now().toString(36);
 
-  async function gql(query, variables = {}, token) {
-    const response = await fetch(`${base}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = await response.json();
-    if (body.errors) throw new Error(`GraphQL ${query.slice(0, 60)}: ${JSON.stringify(body.errors)}`);
-    return body.data;
-  }
-
-  async function register(username) {
-    const password = 'e2e-Secret-42';
-    const { createCaptcha } = await gql('mutation { createCaptcha { id } }');
-    const { register: session } = await gql(
-      `mutation($input: RegisterInput!) {
-        register(input: $input) { token user { id username name email groupId isAdmin } }
-      }`,
-      {
-        input: {
-          username,
-          password,
-          confirmPassword: password,
-          captcha: CAPTCHA,
-          captchaId: createCaptcha.id,
-        },
-      },
-    );
-    return session;
-  }
-
-  async function signedIn(session, label) {
-    const opened = await t.newPage({ label });
-    await opened.context.addInitScript(
-      ({ token, user }) => {
-        if (!localStorage.getItem('quire.token')) {
-          localStorage.setItem('quire.token', token);
-          localStorage.setItem('quire.user', JSON.stringify(user));
-        }
-      },
-      { token: session.token, user: { __typename: 'Me', ...session.user } },
-    );
-    return opened;
-  }
+  const { gql, register, signedIn } = apiSession(t);
 
   const alice = await register(`e2e_msg_a_${stamp}`);
   const bob = await register(`e2e_msg_b_${stamp}`);
