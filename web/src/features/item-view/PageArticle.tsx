@@ -12,14 +12,15 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../app/dialogs/DialogHost';
+import { lazyModule, useLazyModule } from '../../app/lazy-module';
 import { errorMessage } from '../../app/errors';
 import { PageViewDocument, type PageViewQuery } from '../../gql/graphql';
 
 /** react-markdown, its plugins and highlight.js load with the first page shown, not with the app. */
-const MarkdownView = lazy(() => import('../markdown/MarkdownView'));
+const markdownView = lazyModule(() => import('../markdown/MarkdownView'));
 
 export type PageData = PageViewQuery['page'];
 
@@ -35,11 +36,9 @@ function formatTime(iso: string, language: string): string {
 }
 
 export function MarkdownContent({ content }: { content: string }) {
-  return (
-    <Suspense fallback={<Skeleton height={120} radius="md" />}>
-      <MarkdownView content={content} />
-    </Suspense>
-  );
+  const module = useLazyModule(markdownView);
+  if (!module) return <Skeleton height={120} radius="md" />;
+  return <module.MarkdownView content={content} />;
 }
 
 /** A page: breadcrumb (in search results), title, who changed it last, and its rendered markdown. */

@@ -1,9 +1,3 @@
-// QUARANTINED (2026-11-25, issue #22 stays open): this journey passes when it runs alone against a fresh
-// server, and fails in the full run: a browser context opened after other journeys (or after its own first
-// scenarios) waits ~40 s for the markdown extras' chunks (KaTeX, highlight, mermaid), which the server
-// answers only when the page moves on. Static responses stall; GraphQL answers meanwhile are immediate. Not
-// the turns (QUIRE_TURN_TARGET_MS=0 fails the same), not the thread pool (UV_THREADPOOL_SIZE=64 too), not
-// brotli (now quality 4). To reproduce: copy this file back into ../journeys and run `node test/e2e/run.mjs -m`.
 // The markdown corpus page (issue #22): one page holding what ShowDoc documents use (KaTeX, mermaid, flow
 // and seq diagrams, highlighted code, coloured inline HTML, kbd/sub/sup, footnotes) and XSS attempts that
 // would set `window.__xss` if any script ran. It is read in the item view in the light and dark schemes,
@@ -191,6 +185,34 @@ export default async function markdownCorpus(t) {
     await diagram.scrollIntoViewIfNeeded();
     await preview.locator('[data-diagram="flow"] svg').waitFor();
     await t.screenshot(page, '01b-editor-preview');
+  });
+
+  await scenario(page, 'markdown: on a phone the editor shows text and preview as tabs', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${base}/page/edit/${target.itemId}/${target.pageId}`);
+      const tabs = page.getByRole('radiogroup', { name: 'Write or preview' });
+      await tabs.waitFor();
+      const text = page.getByRole('textbox', { name: 'Page content (markdown)' });
+      await text.waitFor();
+      // Text only: no side-by-side preview squeezing both into half a phone.
+      const sideBySide = await page.locator('.w-md-editor-show-live').count();
+      expect(sideBySide === 0, 'the phone editor shows text and preview side by side');
+      const bold = await page.locator('.w-md-editor-toolbar button[data-name="bold"]').getAttribute('title');
+      expect(bold === 'Bold (Ctrl+B)', `the bold button's tooltip is ${JSON.stringify(bold)}`);
+      await tabs.getByText('Preview').click();
+      await page
+        .locator('.w-md-editor-preview [data-page-content] .katex-display')
+        .waitFor({ timeout: 40_000 });
+      expect(!(await text.isVisible()), 'the text stays visible on the preview tab');
+      const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      expect(widths[0] <= widths[1], `the editor is ${widths[0]} px wide on a ${widths[1]} px screen`);
+      await t.screenshot(page, '01c-phone-editor-preview');
+      await tabs.getByText('Write').click();
+      await text.waitFor();
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   await scenario(page, 'markdown: highlighted code and diagrams follow the dark scheme', async () => {
