@@ -5,6 +5,7 @@ import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits, type IntrospectionMode } fr
 import { DEFAULT_BODY_LIMITS, type BodyLimits } from './http/body-limits';
 import { parseTrustProxy } from './http/trust-proxy';
 import type { S3Settings } from '../../api/src/storage/s3.storage';
+import { explorerSetting } from './http/graphql-explorer';
 
 export interface AppConfig {
   port: number;
@@ -24,6 +25,8 @@ export interface AppConfig {
   // Issue #15 (limits on work per request, trusted proxies): see server/src/http and api/src/graphql/limits.ts.
   graphqlLimits: GraphQLLimits;
   graphqlIntrospection: IntrospectionMode;
+  /** GraphiQL at /graphql for browsers (QUIRE_GRAPHQL_EXPLORER). */
+  graphqlExplorer: boolean;
   /** Fastify's `trustProxy`: who may set X-Forwarded-For/-Proto (false: no one). */
   trustProxy: false | string[];
   /** CRON_TOKEN: lets an outside cron start the purge through ShowDoc's `ScriptCron/run` (unset: refused). */
@@ -70,6 +73,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxFields: positiveInt(env, 'QUIRE_GRAPHQL_MAX_FIELDS', DEFAULT_GRAPHQL_LIMITS.maxFields),
     },
     graphqlIntrospection: introspectionMode(env.QUIRE_GRAPHQL_INTROSPECTION),
+    graphqlExplorer: explorerSetting(env.QUIRE_GRAPHQL_EXPLORER, env.NODE_ENV),
     trustProxy: parseTrustProxy(env.QUIRE_TRUST_PROXY),
     appTimeZone: timeZone(env.APP_TIMEZONE || 'Asia/Shanghai'),
     cronToken: env.CRON_TOKEN || undefined,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { stripVTControlCharacters } from 'node:util';
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -50,6 +51,7 @@ import { compatRestPlugin } from '../../compat-rest/src';
 import { openDatabase, type Database } from '../../db/src';
 import type { AppConfig } from './config';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerGraphQLExplorer } from './http/graphql-explorer';
 import { registerTurns, Turns } from './http/turns';
 import { registerShowdocEntry } from './http/showdoc-entry';
 import { registerMetrics } from './http/metrics';
@@ -120,6 +122,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
 
   await bootstrap(app, servicesFor(), config);
   registerSecurityHeaders(app, path.join(config.webDist, 'index.html'));
+  registerGraphQLExplorer(app, { enabled: config.graphqlExplorer, webDist: config.webDist });
   if (config.turnTargetMs > 0) {
     registerTurns(
       app,
@@ -163,7 +166,13 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     includeStacktraceInErrorResponses: false,
     parseOptions: guardParseOptions(guard),
     validationRules: guardValidationRules(guard),
-    plugins: [fastifyApolloDrainPlugin(app), localizeErrorsPlugin<GraphQLContext>(), guardPlugin(guard)],
+    // Apollo's own landing page loads its sandbox from a CDN: browsers get Quire's bundled explorer instead.
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      fastifyApolloDrainPlugin(app),
+      localizeErrorsPlugin<GraphQLContext>(),
+      guardPlugin(guard),
+    ],
     formatError: (formatted, error) =>
       formatGraphQLError(formatted, error, null, (err) => app.log.error({ err }, 'graphql resolver failed')),
   });
