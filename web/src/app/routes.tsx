@@ -51,6 +51,11 @@ const SIGNED_IN_COMING_SOON = ['/item/export/:itemId', '/prices', '/order/index'
 
 export const routes: RouteObject[] = [
   { path: '/', element: lazyPage(() => import('../features/site/LandingPage').then((m) => m.LandingPage)) },
+  { path: '/help', element: lazyPage(() => import('../features/site/HelpPage').then((m) => m.HelpPage)) },
+  {
+    path: '/help/demo',
+    element: lazyPage(() => import('../features/site/HelpPage').then((m) => m.DemoPage)),
+  },
   {
     path: '/user/login',
     element: lazyPage(() => import('../features/accounts/LoginPage').then((m) => m.LoginPage)),

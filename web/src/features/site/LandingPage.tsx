@@ -24,9 +24,9 @@ import { useSession } from '../../session/session';
 import { ColorSchemeToggle } from '../../theme/ColorSchemeToggle';
 import { Brand } from '../shell/Brand';
 
-// ShowDoc's own demo and help pages: Quire keeps its documents and API compatible with them.
-const DEMO_URL = 'https://www.showdoc.com.cn/demo';
-const HELP_URL = 'https://www.showdoc.com.cn/help';
+// Quire's own help and demo (issue #22), served by the app itself: no link leaves the site.
+const DEMO_URL = '/help/demo';
+const HELP_URL = '/help';
 const BEIAN_URL = 'https://beian.miit.gov.cn/';
 
 /** `/`: follows the site's home page setting (spec §2), else shows the landing page. */
@@ -134,10 +134,10 @@ export function LandingPage() {
             ) : null}
           </Group>
           <Group justify="center" gap="lg">
-            <Anchor href={DEMO_URL} target="_blank" rel="noopener noreferrer" size="sm">
+            <Anchor component={Link} to={DEMO_URL} size="sm">
               {t('landing.demo')}
             </Anchor>
-            <Anchor href={HELP_URL} target="_blank" rel="noopener noreferrer" size="sm">
+            <Anchor component={Link} to={HELP_URL} size="sm">
               {t('landing.help')}
             </Anchor>
           </Group>
