@@ -154,6 +154,16 @@ export default async function writeAndOrganise(t) {
       await page.getByText('History version', { exact: true }).waitFor();
       await page.getByText('Second version line').first().waitFor();
       await t.screenshot(page, '03-diff');
+      // Both versions as readers see them: the API template's table rendered on each side.
+      await page.getByRole('radiogroup', { name: 'Show' }).getByText('As rendered').click();
+      const rendered = page.getByTestId('diff-rendered');
+      await rendered.locator('[data-page-content]').nth(1).waitFor();
+      const tables = await rendered.locator('[data-page-content] td', { hasText: 'user_id' }).count();
+      expect(tables === 2, `expected the user_id cell rendered in both versions, saw ${tables}`);
+      const lines = await rendered
+        .locator('[data-page-content] p', { hasText: 'Second version line' })
+        .count();
+      expect(lines === 1, `only the current version has the second line; rendered ${lines} times`);
 
       await page.goto(`${base}${written.path}`);
       await editorBar.getByRole('button', { name: 'More' }).click();

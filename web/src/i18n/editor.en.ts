@@ -249,6 +249,9 @@ export const editorEn = {
     pages: '{{count}} pages',
   },
   diff: {
+    mode: 'Show',
+    modeChanges: 'Changes',
+    modeRendered: 'As rendered',
     title: 'Compare versions',
     current: 'Current page content',
     history: 'History version',

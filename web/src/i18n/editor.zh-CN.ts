@@ -250,6 +250,9 @@ export const editorZhCN: EditorMessages = {
     pages: '{{count}} 个页面',
   },
   diff: {
+    mode: '显示方式',
+    modeChanges: '差异',
+    modeRendered: '渲染效果',
     title: '版本对比',
     current: '当前页面内容',
     history: '历史版本',

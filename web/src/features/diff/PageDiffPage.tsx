@@ -1,10 +1,24 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../app/errors';
 import { PageDiffScreenDocument } from '../../gql/graphql';
+import { MarkdownContent } from '../item-view/PageArticle';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { SideBySideDiff } from './SideBySideDiff';
 
@@ -20,6 +34,7 @@ export function PageDiffPage() {
 
 function PageDiff({ pageId, versionId }: { pageId: number; versionId: number }) {
   const { t, i18n } = useTranslation('editor');
+  const [mode, setMode] = useState<'changes' | 'rendered'>('changes');
   const { data, error } = useQuery(PageDiffScreenDocument, {
     variables: { pageId, versionId },
     fetchPolicy: 'network-only',
@@ -64,15 +79,40 @@ function PageDiff({ pageId, versionId }: { pageId: number; versionId: number }) 
             {t('diff.back')}
           </Button>
         </Group>
-        {/* Spec §2: current page content beside the history version; the history version is the older side. */}
-        <SideBySideDiff
-          older={version.content}
-          newer={current.content}
-          olderLabel={t('diff.history')}
-          newerLabel={t('diff.current')}
-          newerFirst
-          maxHeight="calc(100dvh - 160px)"
+        <SegmentedControl
+          w="fit-content"
+          size="xs"
+          aria-label={t('diff.mode')}
+          value={mode}
+          onChange={(next) => setMode(next === 'rendered' ? 'rendered' : 'changes')}
+          data={[
+            { value: 'changes', label: t('diff.modeChanges') },
+            { value: 'rendered', label: t('diff.modeRendered') },
+          ]}
         />
+        {mode === 'changes' ? (
+          // Spec §2: current page content beside the history version; the history version is the older side.
+          <SideBySideDiff
+            older={version.content}
+            newer={current.content}
+            olderLabel={t('diff.history')}
+            newerLabel={t('diff.current')}
+            newerFirst
+            maxHeight="calc(100dvh - 200px)"
+          />
+        ) : (
+          // Both versions as readers see them, through the one markdown pipeline (issue #22).
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-testid="diff-rendered">
+            <Stack gap="xs">
+              <Text fw={600}>{t('diff.current')}</Text>
+              <MarkdownContent content={current.content} />
+            </Stack>
+            <Stack gap="xs">
+              <Text fw={600}>{t('diff.history')}</Text>
+              <MarkdownContent content={version.content} />
+            </Stack>
+          </SimpleGrid>
+        )}
       </Stack>
     </Container>
   );
