@@ -33,6 +33,7 @@ import {
 } from '../../api/src/graphql';
 import {
   buildServices,
+  closeMockPool,
   closeSqlParsePool,
   DomainError,
   hashToken,
@@ -278,6 +279,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       wsServer.close();
       await app.close();
       await closeSqlParsePool();
+      await closeMockPool();
       await db.close();
       redisEvents?.subscriber.disconnect();
       redisEvents?.publisher.disconnect();
