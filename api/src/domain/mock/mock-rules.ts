@@ -28,7 +28,8 @@ export function checkMockTemplate(template: string): string {
   } catch {
     throw new DomainError('MockTemplateInvalid');
   }
-  if (!parsed) throw new DomainError('MockTemplateInvalid');
+  // PHP's truthiness, as ShowDoc judges it: an empty list is as empty as 0, false or ''.
+  if (!parsed || (Array.isArray(parsed) && !parsed.length)) throw new DomainError('MockTemplateInvalid');
   walk(parsed, 0);
   return template;
 }

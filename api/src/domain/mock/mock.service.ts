@@ -79,7 +79,9 @@ export class MockService {
   /** The page's mock, or null (readers of the page). */
   async ofPage(viewer: Viewer, pageId: number): Promise<Mock | null> {
     const { page } = await this.pages.readable(viewer, pageId).catch((err: unknown) => {
-      if (err instanceof DomainError && err.info.code === 'FORBIDDEN') throw new DomainError('MockVisitDenied');
+      const denied = ['PagePasswordRequired', 'PageVisitDenied'].includes((err as DomainError).codeName);
+      if (err instanceof DomainError && (denied || err.info.code === 'FORBIDDEN'))
+        throw new DomainError('MockVisitDenied');
       throw err;
     });
     return this.em.findOne(Mock, { page });
