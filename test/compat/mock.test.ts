@@ -34,7 +34,7 @@ describe.each(testDatabases())('ShowDoc mocks on $name', (target) => {
     ownerToken = await buildSession(em, owner);
     readerToken = await buildSession(em, reader);
     strangerToken = await buildSession(em, stranger);
-  });
+  }, 120_000);
   afterAll(async () => server?.close());
 
   const post = (route: string, fields: Record<string, string | number>, token?: string) =>

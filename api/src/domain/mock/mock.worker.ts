@@ -108,6 +108,8 @@ parentPort.on('message', (job) => {
     parentPort.postMessage({ ok: false, error: 'failed', message });
   }
 });
+// Warm up (Mock.js compiles lazily) before the first budgeted job.
+Mock.mock({ 'list|2': [{ 'id|+1': 1, name: '@cname', text: '@paragraph', email: '@email', at: '@datetime' }] });
 parentPort.postMessage({ ready: true });
 `;
 
