@@ -28,7 +28,8 @@ export const MOCK_OPERATIONS: Operation[] = [
         await gql(m, a, 'query($id: Int!) { pageMock(pageId: $id) { uniqueKey } }', { id: pageB.id }),
       );
     },
-    rest: async (m, a) => restOutcome(await rest(m, a, 'mock/infoByPageId', { page_id: m.target(a).pageB.id })),
+    rest: async (m, a) =>
+      restOutcome(await rest(m, a, 'mock/infoByPageId', { page_id: m.target(a).pageB.id })),
   },
   {
     name: 'save mock of page B',

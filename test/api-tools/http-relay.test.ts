@@ -41,7 +41,15 @@ describe.each(testDatabases())('HTTP console relay on $name', (target) => {
   const relay = (url: string, extra: Record<string, unknown> = {}, as: string | undefined = token) =>
     server.graphql<Relayed>(
       RELAY,
-      { request: { method: 'POST', url, headers: [{ name: 'X-Trace', value: 't1' }], body: '{"q":1}', ...extra } },
+      {
+        request: {
+          method: 'POST',
+          url,
+          headers: [{ name: 'X-Trace', value: 't1' }],
+          body: '{"q":1}',
+          ...extra,
+        },
+      },
       as,
     );
   const codeOf = (answer: { errors?: Array<{ extensions?: { code?: string } }> }) =>
@@ -49,7 +57,9 @@ describe.each(testDatabases())('HTTP console relay on $name', (target) => {
 
   it('is off by default and says so', async () => {
     await clearSettings(server, ['http_relay_open', 'http_relay_allow_hosts']);
-    expect((await server.graphql<{ httpRelayEnabled: boolean }>('{ httpRelayEnabled }', {}, token)).data).toEqual({
+    expect(
+      (await server.graphql<{ httpRelayEnabled: boolean }>('{ httpRelayEnabled }', {}, token)).data,
+    ).toEqual({
       httpRelayEnabled: false,
     });
     expect(codeOf(await relay(`${echo.url}/x`))).toBe('RELAY_DISABLED');
@@ -98,9 +108,13 @@ describe.each(testDatabases())('HTTP console relay on $name', (target) => {
   });
 
   it('answers redirects without following them, and cuts large bodies', async () => {
-    const redirect = (await relay(`${echo.url}/redirect`, { method: 'GET', body: '' })).data!.relayHttpRequest;
+    const redirect = (await relay(`${echo.url}/redirect`, { method: 'GET', body: '' })).data!
+      .relayHttpRequest;
     expect(redirect.status).toBe(302);
-    expect(redirect.headers).toContainEqual({ name: 'location', value: 'http://169.254.169.254/latest/meta-data/' });
+    expect(redirect.headers).toContainEqual({
+      name: 'location',
+      value: 'http://169.254.169.254/latest/meta-data/',
+    });
     const big = (await relay(`${echo.url}/big`, { method: 'GET', body: '' })).data!.relayHttpRequest;
     expect(big.truncated).toBe(true);
     expect(big.body.length).toBe(1024 * 1024);
@@ -108,9 +122,9 @@ describe.each(testDatabases())('HTTP console relay on $name', (target) => {
 
   it('refuses bad methods and header injection', async () => {
     expect(codeOf(await relay(`${echo.url}/x`, { method: 'CONNECT' }))).toBe('BAD_INPUT');
-    expect(
-      codeOf(await relay(`${echo.url}/x`, { headers: [{ name: 'X-A', value: 'a\r\nX-B: b' }] })),
-    ).toBe('BAD_INPUT');
+    expect(codeOf(await relay(`${echo.url}/x`, { headers: [{ name: 'X-A', value: 'a\r\nX-B: b' }] }))).toBe(
+      'BAD_INPUT',
+    );
     await clearSettings(server, ['http_relay_open', 'http_relay_allow_hosts']);
   });
 });

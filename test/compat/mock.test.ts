@@ -166,7 +166,14 @@ describe.each(testDatabases())('ShowDoc mocks on $name', (target) => {
     await refused({ template: '{"a":"@regex(\'(a+)+b\')"}' }, /@regex/);
     await refused({ template: '{"a":"@regex(\'a{1,999999}\')"}' }, /@regex/);
     await refused({ template: '{"a|1-100000000":"x"}' }, /1000/);
-    for (const path of ['~(a+)+$', '~^(a|a)*$', '~(x*)*y', '~a{1,2}b{1,2}c{1,2}d{1,2}', '~([)', `~${'a'.repeat(500)}`])
+    for (const path of [
+      '~(a+)+$',
+      '~^(a|a)*$',
+      '~(x*)*y',
+      '~a{1,2}b{1,2}c{1,2}d{1,2}',
+      '~([)',
+      `~${'a'.repeat(500)}`,
+    ])
       await refused({ template: '{"a":1}', path }, /正则路径/);
     const tenMb = JSON.stringify({ blob: 'x'.repeat(10 * 1024 * 1024) });
     const big = await post('mock/add', { page_id: other.id, template: tenMb }, ownerToken);

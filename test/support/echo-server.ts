@@ -30,7 +30,9 @@ export async function startEchoServer(host = '127.0.0.1'): Promise<EchoServer> {
         return void response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       }
       if (path.startsWith('/big')) {
-        return void response.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(2 * 1024 * 1024));
+        return void response
+          .writeHead(200, { 'content-type': 'text/plain' })
+          .end('x'.repeat(2 * 1024 * 1024));
       }
       response.writeHead(200, { 'content-type': 'application/json', 'x-echo': 'yes' });
       response.end(

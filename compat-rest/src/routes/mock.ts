@@ -50,7 +50,8 @@ export async function serveMock(
 
 function pathParam(request: FastifyRequest): string {
   const query = request.query as Record<string, unknown>;
-  const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  const body =
+    request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
   const value = Object.hasOwn(query, 'path') ? query.path : Object.hasOwn(body, 'path') ? body.path : '/';
   return typeof value === 'string' ? value : '/';
 }

@@ -21,7 +21,8 @@ const unsafe = (en: string, zh: string) => new DomainError('MockTemplateUnsafe',
  * that asks to run code or to grow without bound. Mock.js itself only ever sees JSON.parse's output.
  */
 export function checkMockTemplate(template: string): string {
-  if (Buffer.byteLength(template, 'utf8') > MOCK_TEMPLATE_MAX_BYTES) throw new DomainError('MockTemplateTooLarge');
+  if (Buffer.byteLength(template, 'utf8') > MOCK_TEMPLATE_MAX_BYTES)
+    throw new DomainError('MockTemplateTooLarge');
   let parsed: unknown;
   try {
     parsed = JSON.parse(template);

@@ -50,7 +50,8 @@ export class MockService {
   async save(viewer: Viewer, pageId: number, template: string, path: string): Promise<Mock> {
     const user = viewer.requireUser();
     const { page, item } = await this.pages.writable(viewer, pageId).catch((err: unknown) => {
-      if (err instanceof DomainError && err.info.code === 'FORBIDDEN') throw new DomainError('MockEditDenied');
+      if (err instanceof DomainError && err.info.code === 'FORBIDDEN')
+        throw new DomainError('MockEditDenied');
       throw err;
     });
     const checked = checkMockTemplate(template);
@@ -96,7 +97,8 @@ export class MockService {
 
   /** `/server/mock-path/{item}?path=…`: the exact path first, then `~regex` mocks by id. */
   async answerByPath(itemId: number, requestPath: string): Promise<MockAnswer> {
-    if (Buffer.byteLength(requestPath, 'utf8') > MOCK_REQUEST_PATH_MAX_BYTES) return text(400, 'path too long');
+    if (Buffer.byteLength(requestPath, 'utf8') > MOCK_REQUEST_PATH_MAX_BYTES)
+      return text(400, 'path too long');
     if (!Number.isInteger(itemId) || itemId <= 0) return text(404, 'no such path');
     const path = requestPath.startsWith('/') ? requestPath : `/${requestPath}`;
     let mock = await this.em.findOne(Mock, { item: itemId, path, page: { deletedAt: null } });

@@ -73,12 +73,16 @@ export class HttpRelay {
     if (!(await this.enabled())) throw new DomainError('RelayDisabled');
     await this.limits.relay.take(`user:${user.id}`);
     const method = request.method.trim().toUpperCase();
-    if (!METHODS.has(method)) throw new DomainError('BadInput', { en: `Unknown method ${method}`, zh: `不支持的请求方法 ${method}` });
+    if (!METHODS.has(method))
+      throw new DomainError('BadInput', { en: `Unknown method ${method}`, zh: `不支持的请求方法 ${method}` });
     if (request.headers.length > RELAY_HEADERS_MAX)
       throw new DomainError('BadInput', { en: 'Too many headers', zh: '请求头过多' });
     const body = Buffer.from(request.body ?? '', 'utf8');
     if (body.length > RELAY_BODY_MAX_BYTES)
-      throw new DomainError('BadInput', { en: 'The request body is too large (at most 1 MB)', zh: '请求体过大（最多 1 MB）' });
+      throw new DomainError('BadInput', {
+        en: 'The request body is too large (at most 1 MB)',
+        zh: '请求体过大（最多 1 MB）',
+      });
     const allow = new AllowList(await this.settings.get('http_relay_allow_hosts'));
     const url = await checkTarget(request.url, allow);
     const headers: Record<string, string> = {};
@@ -138,7 +142,13 @@ function call(
     outgoing.on('timeout', () => outgoing.destroy(new Error('timed out after 10 s')));
     outgoing.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRNOTALLOWED') reject(refused(err.message));
-      else reject(new DomainError('RelayFailed', { en: `The request failed: ${err.message}`, zh: `请求失败：${err.message}` }));
+      else
+        reject(
+          new DomainError('RelayFailed', {
+            en: `The request failed: ${err.message}`,
+            zh: `请求失败：${err.message}`,
+          }),
+        );
     });
     outgoing.on('response', (response) => {
       const chunks: Buffer[] = [];

@@ -35,10 +35,11 @@ export class MockResolver {
 
   @Mutation(() => RelayResponse, {
     description:
-      "Sends an HTTP console request through the server (when the relay is on): public targets only, unless allow-listed",
+      'Sends an HTTP console request through the server (when the relay is on): public targets only, unless allow-listed',
   })
   async relayHttpRequest(
-    @Arg('request', () => RelayRequestInput, { description: 'The request to send' }) request: RelayRequestInput,
+    @Arg('request', () => RelayRequestInput, { description: 'The request to send' })
+    request: RelayRequestInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<RelayResponse> {
     const answer = await ctx.services.relay.send(ctx.viewer, request);

@@ -50,6 +50,8 @@ export interface DialogPropsMap {
     onChanged?(): void;
   };
   'bind-attachment': { file: { id: number; name: string }; onBound?(): void };
+  'page-mock': { pageId: number; itemId: number };
+  'api-console': { itemId: number; markdown: string; title?: string };
 }
 
 export type DialogKind = keyof DialogPropsMap;
@@ -140,5 +142,9 @@ export const dialogLoaders: { [K in DialogKind]: LazyDialog<DialogComponent<K>> 
   ),
   'bind-attachment': lazyDialog(() =>
     import('../../features/attachments/BindAttachmentDialog').then((m) => m.BindAttachmentDialog),
+  ),
+  'page-mock': lazyDialog(() => import('../../features/mock/MockDialog').then((m) => m.MockDialog)),
+  'api-console': lazyDialog(() =>
+    import('../../features/api-console/ApiConsoleDialog').then((m) => m.ApiConsoleDialog),
   ),
 };

@@ -35,9 +35,13 @@ describe('request helpers', () => {
     expect(substitute('{{host}}/a?t={{ token }}&x={{nope}}', { host: 'http://h', token: 't1' })).toBe(
       'http://h/a?t=t1&x={{nope}}',
     );
-    expect(buildUrl('/api/x', 'http://127.0.0.1:9/', [['a', '1 2']])).toBe('http://127.0.0.1:9/api/x?a=1%202');
+    expect(buildUrl('/api/x', 'http://127.0.0.1:9/', [['a', '1 2']])).toBe(
+      'http://127.0.0.1:9/api/x?a=1%202',
+    );
     expect(buildUrl('http://xx.com/api/user', 'http://h:1', [])).toBe('http://h:1/api/user');
-    expect(buildUrl('https://real.example/a?b=1', 'http://h', [['c', '2']])).toBe('https://real.example/a?b=1&c=2');
+    expect(buildUrl('https://real.example/a?b=1', 'http://h', [['c', '2']])).toBe(
+      'https://real.example/a?b=1&c=2',
+    );
     expect(parsePairs('a=1\n# c\n\nb: two\nbad')).toEqual([
       ['a', '1'],
       ['b', 'two'],

@@ -82,7 +82,11 @@ export function parseApiDoc(markdown: string): ApiDoc | null {
   const all = sections(markdown);
   const urlLines = find(all, URL_HEADINGS);
   const urlText = urlLines?.join('\n') ?? '';
-  const url = (/`\s*([^`\s]+)\s*`/.exec(urlText)?.[1] ?? /(https?:\/\/\S+|\/\S+)/.exec(urlText)?.[1] ?? '').trim();
+  const url = (
+    /`\s*([^`\s]+)\s*`/.exec(urlText)?.[1] ??
+    /(https?:\/\/\S+|\/\S+)/.exec(urlText)?.[1] ??
+    ''
+  ).trim();
   if (!url) return null;
   const methodText = (find(all, METHOD_HEADINGS) ?? []).join(' ').toUpperCase();
   const method = METHODS.find((m) => new RegExp(`\\b${m}\\b`).test(methodText)) ?? 'GET';

@@ -20,6 +20,7 @@ import { useSession } from '../../session/session';
 import { AttachmentsButton } from '../attachments/AttachmentsButton';
 import { UploadProgress } from '../attachments/UploadProgress';
 import { useEditorUploads } from '../attachments/useEditorUploads';
+import { useDialogs } from '../../app/dialogs/DialogHost';
 import { TemplatesDialog } from '../templates/TemplatesDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { HistoryDialog } from './HistoryDialog';
@@ -89,6 +90,7 @@ export function PageEditorDialog(props: PageEditorDialogProps) {
 
 function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: PageEditorDialogProps) {
   const { t } = useTranslation('editor');
+  const dialogs = useDialogs();
   const client = useApolloClient();
   const { user } = useSession();
   const source = useQuery(EditorPageDocument, {
@@ -271,6 +273,12 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
             onTool={setTool}
             onTemplates={() => setDialog('templates')}
             onSort={() => setDialog('sort')}
+            onMock={() =>
+              currentId > 0
+                ? dialogs.open('page-mock', { pageId: currentId, itemId })
+                : notifications.show({ color: 'orange', message: t('mock.saveFirst') })
+            }
+            onHttpTest={() => dialogs.open('api-console', { itemId, markdown: content, title })}
           />
           <AttachmentsButton
             itemId={itemId}
