@@ -50,7 +50,6 @@ export interface DialogPropsMap {
     onChanged?(): void;
   };
   'bind-attachment': { file: { id: number; name: string }; onBound?(): void };
-  'page-mock': { pageId: number; itemId: number };
   'api-console': { itemId: number; markdown: string; title?: string };
 }
 
@@ -143,7 +142,6 @@ export const dialogLoaders: { [K in DialogKind]: LazyDialog<DialogComponent<K>> 
   'bind-attachment': lazyDialog(() =>
     import('../../features/attachments/BindAttachmentDialog').then((m) => m.BindAttachmentDialog),
   ),
-  'page-mock': lazyDialog(() => import('../../features/mock/MockDialog').then((m) => m.MockDialog)),
   'api-console': lazyDialog(() =>
     import('../../features/api-console/ApiConsoleDialog').then((m) => m.ApiConsoleDialog),
   ),
