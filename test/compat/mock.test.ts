@@ -204,15 +204,34 @@ describe.each(testDatabases())('ShowDoc mocks on $name', (target) => {
     expect((globalThis as Record<string, unknown>).pwned).toBeUndefined();
   });
 
-  it('cuts off a template that generates too much, and keeps answering /healthz meanwhile', async () => {
-    const heavy = await buildPage(server.db.orm.em.fork(), item);
-    const key = expectOk(
-      await post(
-        'mock/add',
-        { page_id: heavy.id, template: '{"a|1000":[{"b|1000":["@paragraph(10)"]}]}', path: '/heavy' },
-        ownerToken,
-      ),
-    ).unique_key;
+  it('refuses a template that generates too much, and cuts one off that reached the table', async () => {
+    const heavyTemplate = '{"a|1000":[{"b|1000":["@paragraph(10)"]}]}';
+    expectError(
+      await post('mock/add', { page_id: other.id, template: heavyTemplate }, ownerToken),
+      10101,
+      /20000/,
+    );
+    expectError(
+      await post('mock/add', { page_id: other.id, template: '{"a":"@string(99999999)"}' }, ownerToken),
+      10101,
+    );
+    // Number ranges are values, not repeat counts.
+    expectOk(await post('mock/add', { page_id: other.id, template: '{"id|1-100000":1}' }, ownerToken));
+    // Written past the service's checks, as an older ShowDoc database might hold it.
+    const em = server.db.orm.em.fork();
+    const heavy = await buildPage(em, item);
+    const key = 'e'.repeat(32);
+    em.persist(
+      em.create(Mock, {
+        uniqueKey: key,
+        page: heavy,
+        item,
+        user: owner,
+        template: heavyTemplate,
+        path: '/heavy',
+      }),
+    );
+    await em.flush();
     const answers: Array<{ status: number; text: string }> = [];
     const latency = await healthLatencyDuring(server.url, async () =>
       answers.push(await get(server, `/server/mock-data/${key}`)),
@@ -225,6 +244,7 @@ describe.each(testDatabases())('ShowDoc mocks on $name', (target) => {
     }
     // The pool recovers: a small mock still answers.
     expect((await get(server, `/server/mock-path/${item.id}?path=/users/list`)).status).toBe(200);
+    await em.nativeDelete(Mock, { uniqueKey: key });
   });
 
   it('cuts off a catastrophic regex path that reached the table, and keeps answering', async () => {

@@ -9,6 +9,13 @@ export const MOCK_PATH_MAX = 500;
 export const MOCK_REQUEST_PATH_MAX_BYTES = 2048;
 /** The most times one `name|min-max` rule repeats (Mock.js would build any count it is told). */
 export const MOCK_REPEAT_MAX = 1000;
+/**
+ * Values one template may generate (repeat counts multiplied down the nesting): a template is refused
+ * when saved rather than cut off while served, so a busy server never mistakes a normal one for a bomb.
+ */
+export const MOCK_GENERATED_MAX = 20_000;
+/** The largest number a placeholder argument may carry (`@string(n)`, `@paragraph(n)`...). */
+const PLACEHOLDER_NUMBER_MAX = 10_000;
 /** Nesting of a template's objects and arrays. */
 const MOCK_DEPTH_MAX = 32;
 /** The largest bounded quantifier of an `@regex` pattern. */
@@ -31,24 +38,48 @@ export function checkMockTemplate(template: string): string {
   }
   // PHP's truthiness, as ShowDoc judges it: an empty list is as empty as 0, false or ''.
   if (!parsed || (Array.isArray(parsed) && !parsed.length)) throw new DomainError('MockTemplateInvalid');
-  walk(parsed, 0);
+  if (walk(parsed, 0) > MOCK_GENERATED_MAX) {
+    throw unsafe(
+      `The template generates more than ${MOCK_GENERATED_MAX} values: lower its repeat counts`,
+      `模板生成的数据超过 ${MOCK_GENERATED_MAX} 项，请减小重复次数`,
+    );
+  }
   return template;
 }
 
-function walk(value: unknown, depth: number): void {
+/** Checks a value and answers how many values it generates at most. */
+function walk(value: unknown, depth: number): number {
   if (depth > MOCK_DEPTH_MAX) throw unsafe('The template is nested too deeply', '模板嵌套层级过深');
-  if (typeof value === 'string') return checkString(value);
+  if (typeof value === 'string') {
+    checkString(value);
+    return 1;
+  }
   if (Array.isArray(value)) {
-    for (const entry of value) walk(entry, depth + 1);
-    return;
+    let total = 1;
+    for (const entry of value) total += walk(entry, depth + 1);
+    return total;
   }
   if (value && typeof value === 'object') {
+    let total = 1;
     for (const [key, entry] of Object.entries(value)) {
-      checkRule(key);
+      // On a number or boolean the rule is the value's range, not a repeat count.
+      const repeats = typeof entry !== 'number' && typeof entry !== 'boolean';
+      if (repeats) checkRule(key);
       checkString(key);
-      walk(entry, depth + 1);
+      total += (repeats ? repeatOf(key) : 1) * walk(entry, depth + 1);
+      if (total > MOCK_GENERATED_MAX) return total;
     }
+    return total;
   }
+  return 1;
+}
+
+/** The largest count of a `name|min-max` rule (1 without a rule; `+step` rules do not repeat). */
+function repeatOf(key: string): number {
+  const bar = key.lastIndexOf('|');
+  if (bar < 0 || key.slice(bar + 1).startsWith('+')) return 1;
+  const whole = /^(\d+)(?:-(\d+))?/.exec(key.slice(bar + 1));
+  return Math.max(1, whole ? Number(whole[2] ?? whole[1]) : 1);
 }
 
 /** `name|min-max`, `name|count`, `name|min-max.dmin-dmax`: counts beyond MOCK_REPEAT_MAX are refused. */
@@ -81,6 +112,12 @@ function checkString(text: string): void {
       throw unsafe(`The placeholder @${name} is not allowed`, `不允许使用占位符 @${name}`);
     }
     if (lower === 'regex' || lower === 'regexp') checkGeneratorRegex(args);
+    else if ((args.match(/\d+/g) ?? []).some((n) => Number(n) > PLACEHOLDER_NUMBER_MAX)) {
+      throw unsafe(
+        `The placeholder @${name} asks for more than ${PLACEHOLDER_NUMBER_MAX}`,
+        `占位符 @${name} 的参数超过 ${PLACEHOLDER_NUMBER_MAX}`,
+      );
+    }
   }
 }
 

@@ -128,7 +128,9 @@ export interface MockPoolOptions {
 
 export const DEFAULT_MOCK_POOL: MockPoolOptions = {
   size: 2,
-  timeoutMs: 100,
+  // Templates that generate much are refused when saved (mock-rules.ts), so this only stops what slips
+  // past that; it is generous because two cores shared by many busy processes delay even a 5 ms job.
+  timeoutMs: 500,
   maxQueue: 32,
   maxChars: 1024 * 1024,
   heapMb: 64,
