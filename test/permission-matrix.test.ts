@@ -51,6 +51,7 @@ import {
 } from './permission-matrix.support';
 import { FILE_OPERATIONS, FILES_NOT_PERMISSION_SCOPED } from './permission-matrix.files';
 import { MESSAGE_OPERATIONS, MESSAGES_AND_ADMIN_NOT_PERMISSION_SCOPED } from './permission-matrix.messages';
+import { MOCK_OPERATIONS } from './permission-matrix.mocks';
 import { MORE_OPERATIONS } from './permission-matrix.rows';
 
 // Who may do what: the actor sets in permission-matrix.support.ts (spec 000 §4 and §6, 001 §6; the
@@ -710,6 +711,7 @@ const ALL_OPERATIONS: Operation[] = [
   ...MORE_OPERATIONS,
   ...FILE_OPERATIONS,
   ...MESSAGE_OPERATIONS,
+  ...MOCK_OPERATIONS,
 ];
 
 /**

@@ -12,6 +12,7 @@ import { item } from './routes/item';
 import { itemGroup } from './routes/itemGroup';
 import { member } from './routes/member';
 import { adminMessage, message } from './routes/message';
+import { mock, serveMock } from './routes/mock';
 import { open } from './routes/open';
 import { page } from './routes/page';
 import { recycle } from './routes/recycle';
@@ -53,6 +54,7 @@ export const controllers: Record<string, Controller> = {
   ExtLogin: extLogin,
   Message: message,
   Subscription: subscription,
+  Mock: mock,
 };
 const controllerNames = Object.keys(controllers);
 
@@ -94,6 +96,9 @@ export async function compatRestPlugin(app: FastifyInstance, options: CompatRest
     async (request: FastifyRequest, reply: FastifyReply) => {
       const route = routeOf(request);
       if (route === null) return envelope(reply, 10404, 'Invalid request', 404);
+      // compat-api §0.2: `/mock-data/{key}` and `/mock-path/{item}` come before the generic route.
+      const served = await serveMock(route, request, reply, options.services);
+      if (served) return served;
       return dispatch(route, request, reply, options);
     };
 

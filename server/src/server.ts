@@ -34,6 +34,7 @@ import {
 } from '../../api/src/graphql';
 import {
   buildServices,
+  closeMockPool,
   closeSqlParsePool,
   DomainError,
   hashToken,
@@ -287,6 +288,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       wsServer.close();
       await app.close();
       await closeSqlParsePool();
+      await closeMockPool();
       await db.close();
       redisEvents?.subscriber.disconnect();
       redisEvents?.publisher.disconnect();

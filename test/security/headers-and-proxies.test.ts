@@ -78,7 +78,7 @@ describe.each(testDatabases())('headers and proxies on $name', (target) => {
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(csp).toContain("frame-ancestors 'none'");
       const host = new URL(server.url).host;
-      expect(csp).toContain(`connect-src 'self' ws://${host} wss://${host}`);
+      expect(csp).toContain(`connect-src 'self' ws://${host} wss://${host} https: http:`);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-frame-options')).toBe('DENY');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

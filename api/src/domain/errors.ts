@@ -618,6 +618,71 @@ export const Codes = {
     en: 'Administrators may not sign in this way',
     zh: '为了安全，禁止管理员通过这种方式登录',
   },
+  // Mock endpoints (compat-api §13) and the HTTP console's relay (issue #21).
+  MockEditDenied: { showdoc: 10303, code: 'FORBIDDEN', en: 'You have no permission', zh: '没有权限' },
+  MockVisitDenied: { showdoc: 10103, code: 'FORBIDDEN', en: 'You have no permission', zh: '没有权限' },
+  MockTemplateInvalid: {
+    showdoc: 10101,
+    code: 'MOCK_TEMPLATE_INVALID',
+    en: 'For the server\'s safety, only a JSON string is allowed',
+    zh: '为了服务器安全，只允许写符合json语法的字符串',
+  },
+  MockTemplateUnsafe: {
+    showdoc: 10101,
+    code: 'MOCK_TEMPLATE_UNSAFE',
+    en: 'The mock template asks for something that is not allowed',
+    zh: 'Mock 模板包含不允许的内容',
+  },
+  MockTemplateTooLarge: {
+    showdoc: 10101,
+    code: 'MOCK_TEMPLATE_TOO_LARGE',
+    en: 'The mock template is too large (at most 256 KB)',
+    zh: 'Mock 模板过大（最多 256 KB）',
+  },
+  MockPathInvalid: {
+    showdoc: 10101,
+    code: 'MOCK_PATH_INVALID',
+    en: 'The regular-expression path is invalid, too long or may backtrack catastrophically',
+    zh: '正则路径无效、过长或存在灾难性回溯风险',
+  },
+  MockAnswerTooLarge: {
+    showdoc: 10101,
+    code: 'MOCK_ANSWER_TOO_LARGE',
+    en: 'The generated mock answer is too large',
+    zh: '生成的 Mock 数据过大',
+  },
+  MockTooSlow: {
+    showdoc: 10101,
+    code: 'MOCK_TOO_SLOW',
+    en: 'Generating the mock answer took too long',
+    zh: '生成 Mock 数据超时',
+  },
+  MockPathTooSlow: {
+    showdoc: 10101,
+    code: 'MOCK_TOO_SLOW',
+    en: 'Matching the mock paths took too long',
+    zh: '匹配 Mock 路径超时',
+  },
+  MockGenerationFailed: {
+    showdoc: 10101,
+    code: 'MOCK_FAILED',
+    en: 'The mock template could not be generated',
+    zh: 'Mock 模板生成失败',
+  },
+  MockBusy: { showdoc: 10101, code: 'BUSY', en: 'The mock service is busy: try again', zh: 'Mock 服务繁忙，请重试' },
+  RelayDisabled: {
+    showdoc: 10101,
+    code: 'RELAY_DISABLED',
+    en: 'The server-side relay of the HTTP console is off (the administrator can turn it on)',
+    zh: '服务器中转未开启（可由管理员开启）',
+  },
+  RelayRefused: {
+    showdoc: 10101,
+    code: 'RELAY_REFUSED',
+    en: 'The relay may not call this address',
+    zh: '中转不允许访问该地址',
+  },
+  RelayFailed: { showdoc: 10101, code: 'RELAY_FAILED', en: 'The request failed', zh: '请求失败' },
 } as const satisfies Record<string, CodeInfo>;
 
 export interface CodeInfo {

@@ -78,3 +78,8 @@ export type { LdapForm } from './ldap/ldap-directory';
 export { INLINE_TYPES } from './files/file-rules';
 export type { FileDelivery } from './files/file-delivery';
 export type { FileListFilter, FileTypeFilter, FileView } from './files/file.service';
+
+// Mock endpoints (compat-api §13) and the HTTP console's relay (issue #21).
+export { closeMockPool, type MockAnswer } from './mock/mock.service';
+export { MOCK_TEMPLATE_MAX_BYTES } from './mock/mock-rules';
+export { RELAY_BODY_MAX_BYTES, type RelayRequest, type RelayResponse } from './relay/http-relay';

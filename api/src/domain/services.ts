@@ -21,6 +21,8 @@ import { JobsService } from './jobs/jobs.service';
 import { LockService } from './locks/lock.service';
 import { MemberService } from './members/member.service';
 import { MessageService } from './messages/message.service';
+import { MockService } from './mock/mock.service';
+import { HttpRelay } from './relay/http-relay';
 import { OpenApiService } from './openapi/open-api.service';
 import { PageService } from './pages/page.service';
 import { PolicyService } from './policy/policy.service';
@@ -86,6 +88,8 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const jobs = new JobsService(em, locks, options.cronToken);
   const messages = new MessageService(em, policy);
   const subscriptions = new SubscriptionService(em, pages);
+  const mocks = new MockService(em, pages);
+  const relay = new HttpRelay(settings, limits);
   const webhooks = new WebhookService(em, policy, settings);
   const files = new FileService(em, policy, pages, settings, options.storage ?? null);
   const ldap = new LdapAdminService(em, settings, directory);
@@ -128,6 +132,8 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     jobs,
     messages,
     subscriptions,
+    mocks,
+    relay,
     webhooks,
     files,
   };

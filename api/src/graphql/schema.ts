@@ -13,6 +13,7 @@ import { ItemResolver } from './items/item.resolver';
 import { PageLockResolver } from './locks/lock.resolver';
 import { MemberResolver } from './members/member.resolver';
 import { MessageResolver } from './messages/message.resolver';
+import { MockResolver } from './mock/mock.resolver';
 import { PageResolver } from './pages/page.resolver';
 import { RecycleResolver } from './recycle/recycle.resolver';
 import { SearchResolver } from './search/search.resolver';
@@ -43,6 +44,7 @@ export const resolvers = [
   ChangeLogResolver,
   MessageResolver,
   PageSubscriptionResolver,
+  MockResolver,
   WebhookResolver,
   FileResolver,
   PageAttachmentsResolver,

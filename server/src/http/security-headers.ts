@@ -32,6 +32,8 @@ const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
  * The Content-Security-Policy of the built web app: its own scripts (plus the hashed inline one), Mantine's
  * injected `<style>` elements and style attributes, images from anywhere (markdown pages embed them),
  * fonts and data: URLs (KaTeX, icons), GraphQL over HTTP and graphql-ws on the same host, and no framing.
+ * The HTTP console ("Try it" on API pages, issue #21) calls the documented APIs from the browser, so
+ * connect-src allows http(s) targets too; img-src already reaches any host, so this opens no new channel.
  */
 export function contentSecurityPolicy(host: string | undefined, scriptHashes: readonly string[]): string {
   const sockets = host && HOST.test(host) ? ` ws://${host} wss://${host}` : '';
@@ -41,7 +43,7 @@ export function contentSecurityPolicy(host: string | undefined, scriptHashes: re
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https: http:",
     "font-src 'self' data:",
-    `connect-src 'self'${sockets}`,
+    `connect-src 'self'${sockets} https: http:`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

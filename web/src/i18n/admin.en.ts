@@ -61,6 +61,12 @@ export const adminEn = {
     empty: 'No items match',
   },
   settings: {
+    httpRelay: 'HTTP console relay',
+    httpRelayOpen: 'Relay HTTP console requests through the server',
+    httpRelayHint:
+      'For API pages whose targets refuse browser (CORS) requests. Signed-in users only, rate-limited; private and local addresses are refused.',
+    httpRelayAllowHosts: 'Internal hosts the relay may reach',
+    httpRelayAllowHostsHint: 'Host names, addresses or CIDRs, separated by commas (e.g. 10.0.0.0/8, api.intranet)',
     registerOpen: 'Open registration',
     homePage: 'Home page',
     homeLanding: 'Full landing page',

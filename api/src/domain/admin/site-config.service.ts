@@ -48,6 +48,10 @@ export interface SiteConfig {
   aiWelcomeMessage: string;
   aiMaxMessageLength: number;
   aiToolRounds: number;
+  /** The HTTP console's server-side relay (issue #21); absent on save: left as it is. */
+  httpRelayOpen?: boolean;
+  /** Internal hosts the relay may reach (names, addresses, CIDRs). */
+  httpRelayAllowHosts?: string;
 }
 
 export const MAX_HISTORY_VERSIONS = 1000;
@@ -125,6 +129,8 @@ export class SiteConfigService {
       aiWelcomeMessage: all.ai_welcome_message,
       aiMaxMessageLength: int(all.ai_max_message_length, 8000),
       aiToolRounds: int(all.ai_tool_rounds, 20),
+      httpRelayOpen: on(all.http_relay_open),
+      httpRelayAllowHosts: all.http_relay_allow_hosts,
     };
   }
 
@@ -156,6 +162,10 @@ export class SiteConfigService {
       ai_max_message_length: String(config.aiMaxMessageLength),
       ai_tool_rounds: String(config.aiToolRounds),
     };
+    if (config.httpRelayOpen !== undefined && config.httpRelayOpen !== null)
+      values.http_relay_open = flag(config.httpRelayOpen);
+    if (config.httpRelayAllowHosts !== undefined && config.httpRelayAllowHosts !== null)
+      values.http_relay_allow_hosts = config.httpRelayAllowHosts.trim();
     // As ShowDoc: the storage form is kept while storage is off, so turning it on again needs no retyping.
     if (config.ossOpen) values.oss_setting = JSON.stringify(config.ossSetting ?? {});
     await this.settings.set(values);
@@ -178,6 +188,8 @@ export class SiteConfigService {
     range(c.sessionExpireDays, 1, MAX_SESSION_DAYS, 'The session lifetime in days', '登录有效天数');
     range(c.aiMaxMessageLength, 1, 1_000_000, 'The longest AI message', 'AI 消息最大长度');
     range(c.aiToolRounds, 1, 100, 'The AI tool rounds', 'AI 工具调用轮数');
+    if ((c.httpRelayAllowHosts ?? '').length > 2000)
+      throw bad('The relay allow-list is too long', '中转白名单过长');
     if (c.beian.length > 200) throw bad('The filing number is too long', '备案号过长');
     for (const text of [c.aiModelName, c.aiServiceToken, c.openAiKey])
       if (text.length > 500) throw bad('A value is too long (500 characters at most)', '输入内容过长');

@@ -28,6 +28,8 @@ export interface RateLimitRules {
   /** Per address only: nothing is guessed, but each one costs a row (and an account). */
   captcha: LimitRule;
   register: LimitRule;
+  /** Requests one user sends through the HTTP console's server-side relay. */
+  relay?: LimitRule;
 }
 
 const HOUR = 3600;
@@ -50,6 +52,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   },
   captcha: { freeAttempts: 120, windowSeconds: 10 * 60, maxBlockSeconds: 10 * 60 },
   register: { freeAttempts: 30, windowSeconds: HOUR, maxBlockSeconds: HOUR },
+  relay: { freeAttempts: 60, windowSeconds: 60, maxBlockSeconds: 60 },
 };
 
 /** Where the counters live: this process's memory, or a Redis shared by every node. */
@@ -181,6 +184,7 @@ export class RateLimits {
   readonly visitPassword: GuessLimiter;
   readonly captcha: Throttle;
   readonly register: Throttle;
+  readonly relay: Throttle;
 
   constructor(store: RateLimitStore = { kind: 'memory' }, rules: RateLimitRules = DEFAULT_RATE_LIMITS) {
     this.login = new GuessLimiter(store, 'login', rules.login, 'LoginLocked');
@@ -189,6 +193,7 @@ export class RateLimits {
     this.visitPassword = new GuessLimiter(store, 'visit-password', rules.visitPassword, 'TooManyAttempts');
     this.captcha = new Throttle(store, 'captcha', rules.captcha);
     this.register = new Throttle(store, 'register', rules.register);
+    this.relay = new Throttle(store, 'relay', rules.relay ?? DEFAULT_RATE_LIMITS.relay!);
   }
 }
 

@@ -42,6 +42,10 @@ export const SETTING_DEFAULTS = {
    * other loopback, private, link-local or metadata address is refused (issue #18's SSRF guard).
    */
   webhook_allow_hosts: '',
+  /** The HTTP console's server-side relay (issue #21): off unless the administrator turns it on. */
+  http_relay_open: '0',
+  /** Internal hosts the relay may reach (names, addresses or CIDRs); every other private address is refused. */
+  http_relay_allow_hosts: '',
 } as const;
 
 export type SettingName = keyof typeof SETTING_DEFAULTS;

@@ -209,6 +209,18 @@ export class SiteConfigType implements SiteConfigModel {
 
   @Field(() => Int)
   aiToolRounds!: number;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "The HTTP console's server-side relay is on (off by default); omitted on save: unchanged",
+  })
+  httpRelayOpen?: boolean;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Internal hosts the relay may reach: names, addresses or CIDRs; omitted on save: unchanged',
+  })
+  httpRelayAllowHosts?: string;
 }
 
 @ObjectType({ description: 'The running Quire and its database' })

@@ -50,6 +50,7 @@ export interface DialogPropsMap {
     onChanged?(): void;
   };
   'bind-attachment': { file: { id: number; name: string }; onBound?(): void };
+  'api-console': { itemId: number; markdown: string; title?: string };
 }
 
 export type DialogKind = keyof DialogPropsMap;
@@ -140,5 +141,8 @@ export const dialogLoaders: { [K in DialogKind]: LazyDialog<DialogComponent<K>> 
   ),
   'bind-attachment': lazyDialog(() =>
     import('../../features/attachments/BindAttachmentDialog').then((m) => m.BindAttachmentDialog),
+  ),
+  'api-console': lazyDialog(() =>
+    import('../../features/api-console/ApiConsoleDialog').then((m) => m.ApiConsoleDialog),
   ),
 };

@@ -246,6 +246,20 @@ export function SettingsPanel() {
         </>
       ) : null}
 
+      <Divider label={t('settings.httpRelay')} labelPosition="left" />
+      <Switch
+        label={t('settings.httpRelayOpen')}
+        description={t('settings.httpRelayHint')}
+        checked={!!form.httpRelayOpen}
+        onChange={(e) => set({ httpRelayOpen: e.currentTarget.checked })}
+      />
+      <TextInput
+        label={t('settings.httpRelayAllowHosts')}
+        description={t('settings.httpRelayAllowHostsHint')}
+        value={form.httpRelayAllowHosts ?? ''}
+        onChange={(e) => set({ httpRelayAllowHosts: e.currentTarget.value })}
+      />
+
       {failure ? <Alert color="red">{failure}</Alert> : null}
       <Button onClick={() => void submit()} loading={saving.loading} style={{ alignSelf: 'flex-start' }}>
         {t('settings.save')}

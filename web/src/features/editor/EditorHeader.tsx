@@ -111,13 +111,20 @@ export function InsertMenu({
   onTool,
   onTemplates,
   onSort,
+  onMock,
+  onHttpTest,
 }: {
   onInsert(markdown: string): void;
   onTool(tool: TextTool): void;
   onTemplates(): void;
   onSort(): void;
+  /** The page's Mock dialog (spec: a Chinese-only entry). */
+  onMock?(): void;
+  /** The HTTP console on the draft (spec: a Chinese-only entry). */
+  onHttpTest?(): void;
 }) {
   const { t, i18n } = useTranslation('editor');
+  const chinese = i18n.language.startsWith('zh');
   return (
     <Menu shadow="md" position="bottom-end">
       <Menu.Target>
@@ -148,6 +155,17 @@ export function InsertMenu({
         <Menu.Item leftSection={<IconListNumbers size={14} />} onClick={onSort}>
           {t('bar.sortPages')}
         </Menu.Item>
+        {chinese && (onMock || onHttpTest) ? <Menu.Divider /> : null}
+        {chinese && onMock ? (
+          <Menu.Item onClick={onMock} data-testid="editor-mock">
+            {t('mock.menu')}
+          </Menu.Item>
+        ) : null}
+        {chinese && onHttpTest ? (
+          <Menu.Item onClick={onHttpTest} data-testid="editor-http-test">
+            {t('apiConsole.menu')}
+          </Menu.Item>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );

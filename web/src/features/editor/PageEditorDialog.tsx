@@ -20,6 +20,8 @@ import { useSession } from '../../session/session';
 import { AttachmentsButton } from '../attachments/AttachmentsButton';
 import { UploadProgress } from '../attachments/UploadProgress';
 import { useEditorUploads } from '../attachments/useEditorUploads';
+import { ApiConsoleDialog } from '../api-console/ApiConsoleDialog';
+import { MockDialog } from '../mock/MockDialog';
 import { TemplatesDialog } from '../templates/TemplatesDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { HistoryDialog } from './HistoryDialog';
@@ -104,7 +106,9 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
   const [catalog, setCatalog] = useState<number | null>(catalogId ?? null);
   const [ready, setReady] = useState(pageId <= 0);
   const [tool, setTool] = useState<TextTool | null>(null);
-  const [dialog, setDialog] = useState<'templates' | 'history' | 'notify' | 'template' | 'sort' | null>(null);
+  const [dialog, setDialog] = useState<
+    'templates' | 'history' | 'notify' | 'template' | 'sort' | 'mock' | 'console' | null
+  >(null);
   const [pendingPaste, setPendingPaste] = useState<PendingPaste | null>(null);
   /** Who took the lock from us: editing and saving are off until we hold it again. */
   const [lockLost, setLockLost] = useState<string | null>(null);
@@ -271,6 +275,12 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
             onTool={setTool}
             onTemplates={() => setDialog('templates')}
             onSort={() => setDialog('sort')}
+            onMock={() =>
+              currentId > 0
+                ? setDialog('mock')
+                : notifications.show({ color: 'orange', message: t('mock.saveFirst') })
+            }
+            onHttpTest={() => setDialog('console')}
           />
           <AttachmentsButton
             itemId={itemId}
@@ -397,6 +407,12 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
             }
           }}
         />
+      ) : null}
+      {dialog === 'mock' && currentId > 0 ? (
+        <MockDialog pageId={currentId} itemId={itemId} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'console' ? (
+        <ApiConsoleDialog itemId={itemId} markdown={content} title={title} onClose={() => setDialog(null)} />
       ) : null}
       {dialog === 'sort' ? (
         <SortPagesDialog

@@ -3,6 +3,7 @@ import {
   ActionIcon,
   Alert,
   Breadcrumbs,
+  Button,
   Group,
   Loader,
   Skeleton,
@@ -11,13 +12,14 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconPaperclip } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { IconPaperclip, IconPlayerPlay } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../app/dialogs/DialogHost';
 import { lazyModule, useLazyModule } from '../../app/lazy-module';
 import { errorMessage } from '../../app/errors';
 import { PageViewDocument, type PageViewQuery } from '../../gql/graphql';
+import { parseApiDoc } from '../api-console/parseApiDoc';
 
 /** react-markdown, its plugins and highlight.js load with the first page shown, not with the app. */
 const markdownView = lazyModule(() => import('../markdown/MarkdownView'));
@@ -53,6 +55,9 @@ export function PageArticle({
 }) {
   const { t, i18n } = useTranslation();
   const dialogs = useDialogs();
+  const { t: te } = useTranslation('editor');
+  // API document pages (method and URL as the API template writes them) get the HTTP console.
+  const isApiDoc = useMemo(() => parseApiDoc(page.content) !== null, [page.content]);
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [page.id]);
@@ -90,6 +95,20 @@ export function PageArticle({
             </Tooltip>
           ) : null}
         </Group>
+      ) : null}
+      {isApiDoc ? (
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconPlayerPlay size={14} />}
+          style={{ alignSelf: 'flex-start' }}
+          data-testid="api-try-it"
+          onClick={() =>
+            dialogs.open('api-console', { itemId: page.itemId, markdown: page.content, title: page.title })
+          }
+        >
+          {te('apiConsole.tryIt')}
+        </Button>
       ) : null}
       <Text size="xs" c="dimmed">
         {t('itemView.updatedBy', {
