@@ -78,3 +78,12 @@ export type { LdapForm } from './ldap/ldap-directory';
 export { INLINE_TYPES } from './files/file-rules';
 export type { FileDelivery } from './files/file-delivery';
 export type { FileListFilter, FileTypeFilter, FileView } from './files/file.service';
+
+// Exports: Word, markdown zip and offline HTML site (issue #19).
+export {
+  EXPORT_FORMATS,
+  type ExportDownload,
+  type ExportFormat,
+  type ExportPlan,
+  type ExportRequest,
+} from './export/export.service';

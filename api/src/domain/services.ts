@@ -13,6 +13,7 @@ import { CaptchaService } from './accounts/captcha.service';
 import { CatalogService } from './catalogs/catalog.service';
 import { watchMenuWrites } from './catalogs/menu-cache';
 import { ChangeLogService } from './changelog/changelog.service';
+import { ExportService } from './export/export.service';
 import { FileService } from './files/file.service';
 import { PageHistoryService } from './history/history.service';
 import { ItemGroupService } from './items/item-group.service';
@@ -88,6 +89,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const subscriptions = new SubscriptionService(em, pages);
   const webhooks = new WebhookService(em, policy, settings);
   const files = new FileService(em, policy, pages, settings, options.storage ?? null);
+  const exports = new ExportService(em, policy, changeLog, files);
   const ldap = new LdapAdminService(em, settings, directory);
   const adminUsers = new AdminUserService(em, accounts);
   const adminItems = new AdminItemService(em);
@@ -130,6 +132,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     subscriptions,
     webhooks,
     files,
+    exports,
   };
 }
 
