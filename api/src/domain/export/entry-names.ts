@@ -12,7 +12,7 @@ export const UNNAMED = '未命名';
  */
 export function sanitizeEntryName(name: string): string {
   let out = name.replace(UNSAFE, '_').replace(/_{2,}/g, '_').replace(/\.{2,}/g, '.');
-  out = out.trim().replace(/^[\s._]+|[\s._]+$/g, '');
+  out = out.replace(/^[\s.]+|[\s.]+$/g, '');
   out = Array.from(out).slice(0, ENTRY_NAME_MAX).join('').trim();
   if (!out) return UNNAMED;
   if (RESERVED.test(out)) out += '_';

@@ -71,7 +71,11 @@ export class ExportService {
   }
 
   async plan(viewer: Viewer, request: ExportRequest): Promise<ExportPlan> {
-    const tree = await this.tree(viewer, request);
+    if (!EXPORT_FORMATS.includes(request.format)) throw new DomainError('ExportFormatUnknown');
+    const tree = await this.tree(viewer, request, request.format);
+    if (request.format === 'html' && !HTML_ITEM_TYPES.includes(tree.item.type)) {
+      throw new DomainError('ExportUnsupportedType');
+    }
     let catalogCount = 0;
     const count = (list: ExportTree['catalogs']) =>
       list.forEach((c) => {
