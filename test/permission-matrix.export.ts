@@ -1,13 +1,26 @@
 // Permission-matrix rows for exports (issue #19): who may export page B or catalog B (outside the scoped
 // members' catalog A) through GraphQL's `exportPlan` and ShowDoc's download endpoints (compat-api §16).
 import { expect } from '@jest/globals';
-import { EDIT_WHOLE, gql, gqlOutcome, restOutcome, type Actor, type Matrix, type Operation } from './permission-matrix.support';
+import {
+  EDIT_WHOLE,
+  gql,
+  gqlOutcome,
+  restOutcome,
+  type Actor,
+  type Matrix,
+  type Operation,
+} from './permission-matrix.support';
 
 /** Exporting is a read of editors: an archived item's owner still exports it (nothing is written to it). */
 const EXPORTERS = [...EDIT_WHOLE, 'owner of archived item'] as const;
 
 /** A download as the actor: true when a file came back, false for a refusal envelope (never a 500). */
-async function restDownload(m: Matrix, a: Actor, route: string, query: Record<string, number>): Promise<boolean> {
+async function restDownload(
+  m: Matrix,
+  a: Actor,
+  route: string,
+  query: Record<string, number>,
+): Promise<boolean> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   if (a.visitPassword) qs.set('_item_pwd', a.visitPassword);
   const response = await fetch(`${m.server.url}/server/index.php?s=/api/${route}&${qs}`, {

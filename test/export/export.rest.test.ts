@@ -2,8 +2,23 @@
 // `exportHtml/export` over real HTTP (compat-api §16): the downloads unzipped and read, the scope and
 // policy refusals, and the change log entry.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ExportLog, ItemChangeLog, MemberGroup, type Catalog, type Item, type Page, type User } from '../../db/src';
-import { buildCatalog, buildItem, buildMember, buildPage, buildSession, buildUser } from '../support/factories';
+import {
+  ExportLog,
+  ItemChangeLog,
+  MemberGroup,
+  type Catalog,
+  type Item,
+  type Page,
+  type User,
+} from '../../db/src';
+import {
+  buildCatalog,
+  buildItem,
+  buildMember,
+  buildPage,
+  buildSession,
+  buildUser,
+} from '../support/factories';
 import { multipart, PNG } from '../support/files';
 import { testDatabases } from '../support/mysql';
 import { startTestServer, type TestServer } from '../support/server';
@@ -95,7 +110,8 @@ describe.each(testDatabases())('export on $name', (target) => {
     xssPage = await buildPage(em, item, {
       title: 'XSS',
       catalog: catA,
-      content: 'hello <script>alert("pwned")</script> <img src=x onerror="alert(2)"> [x](javascript:alert(3))',
+      content:
+        'hello <script>alert("pwned")</script> <img src=x onerror="alert(2)"> [x](javascript:alert(3))',
     });
   }, 60_000);
   afterAll(async () => server?.close());
@@ -104,7 +120,9 @@ describe.each(testDatabases())('export on $name', (target) => {
     const answer = await download('export/word', { item_id: item.id }, ownerToken);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/octet-stream');
-    expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename=showdoc_export_\d{14}\.docx/);
+    expect(answer.headers.get('content-disposition')).toMatch(
+      /^attachment; filename=showdoc_export_\d{14}\.docx/,
+    );
     const entries = await readZip(answer.bytes);
     expect(entries.has('[Content_Types].xml')).toBe(true);
     const xml = text(entries, 'word/document.xml');
@@ -130,12 +148,16 @@ describe.each(testDatabases())('export on $name', (target) => {
   });
 
   it('exports one page, or one catalog subtree', async () => {
-    const page = await readZip((await download('export/word', { item_id: item.id, page_id: bPage.id }, ownerToken)).bytes);
+    const page = await readZip(
+      (await download('export/word', { item_id: item.id, page_id: bPage.id }, ownerToken)).bytes,
+    );
     const pageXml = text(page, 'word/document.xml');
     expect(pageXml).toContain('B page');
     expect(pageXml).not.toContain('Root page');
     expect(pageXml).not.toContain('1、B page');
-    const sub = await readZip((await download('export/word', { item_id: item.id, cat_id: subA.id }, ownerToken)).bytes);
+    const sub = await readZip(
+      (await download('export/word', { item_id: item.id, cat_id: subA.id }, ownerToken)).bytes,
+    );
     const subXml = text(sub, 'word/document.xml');
     expect(subXml).toContain('1、Sub A1');
     expect(subXml).toContain('中文内容');
@@ -180,9 +202,18 @@ describe.each(testDatabases())('export on $name', (target) => {
     );
     expect(b.cat_name).toBe('Cat B');
     const deepRow = a.catalogs[0].catalogs[0];
-    expect(deepRow).toEqual(expect.objectContaining({ cat_name: 'Deep: 三级', level: '4', parent_cat_id: String(subA.id) }));
+    expect(deepRow).toEqual(
+      expect.objectContaining({ cat_name: 'Deep: 三级', level: '4', parent_cat_id: String(subA.id) }),
+    );
     const richRow = deepRow.pages[0];
-    expect(Object.keys(richRow)).toEqual(['page_id', 'page_title', 'cat_id', 'page_content', 's_number', 'page_comments']);
+    expect(Object.keys(richRow)).toEqual([
+      'page_id',
+      'page_title',
+      'cat_id',
+      'page_content',
+      's_number',
+      'page_comments',
+    ]);
     expect(richRow.page_content).toContain(`![diagram](attachments/${imageSign.slice(0, 8)}_diagram.png)`);
     // ShowDoc keeps the content HTML-escaped in info.json (the .md files are not).
     const xss = a.pages.find((p: { page_id: string }) => p.page_id === String(xssPage.id));
@@ -207,24 +238,47 @@ describe.each(testDatabases())('export on $name', (target) => {
     expect(xss).not.toMatch(/alert/);
     expect(xss).not.toMatch(/onerror/i);
     const scripts = [...xss.matchAll(/<script[^>]*>/g)].map((m) => m[0]);
-    expect(scripts).toEqual(['<script src="../data/search-index.js">', '<script src="../assets/js/site.js">']);
+    expect(scripts).toEqual([
+      '<script src="../data/search-index.js">',
+      '<script src="../assets/js/site.js">',
+    ]);
     expect(text(entries, 'data/search-index.js')).toMatch(/^window\.QUIRE_SEARCH=\[/);
     expect(text(entries, 'data/search-index.js')).not.toContain('</script');
     expect(entries.has('assets/css/site.css')).toBe(true);
     expect(entries.has('assets/js/site.js')).toBe(true);
   });
 
-  it("gives a catalog-scoped member only their catalogs, and refuses what lies outside", async () => {
-    const entries = await readZip((await download('export/markdown', { item_id: item.id }, scopedToken)).bytes);
+  it('gives a catalog-scoped member only their catalogs, and refuses what lies outside', async () => {
+    const entries = await readZip(
+      (await download('export/markdown', { item_id: item.id }, scopedToken)).bytes,
+    );
     const pages = [...entries.keys()].filter((n) => n.endsWith('.md'));
     expect(pages.length).toBeGreaterThan(0);
     expect(pages.every((n) => n.startsWith('Cat A/'))).toBe(true);
     const info = JSON.parse(text(entries, 'info.json'));
     expect(info.pages.pages).toEqual([]);
     expect(info.pages.catalogs.map((c: { cat_name: string }) => c.cat_name)).toEqual(['Cat A']);
-    expectError({ status: 200, body: (await download('export/word', { item_id: item.id, page_id: bPage.id }, scopedToken)).json }, 10302);
-    expectError({ status: 200, body: (await download('export/word', { item_id: item.id, cat_id: catB.id }, scopedToken)).json }, 10302);
-    expectError({ status: 200, body: (await download('export/word', { item_id: item.id, page_id: rootPage.id }, scopedToken)).json }, 10302);
+    expectError(
+      {
+        status: 200,
+        body: (await download('export/word', { item_id: item.id, page_id: bPage.id }, scopedToken)).json,
+      },
+      10302,
+    );
+    expectError(
+      {
+        status: 200,
+        body: (await download('export/word', { item_id: item.id, cat_id: catB.id }, scopedToken)).json,
+      },
+      10302,
+    );
+    expectError(
+      {
+        status: 200,
+        body: (await download('export/word', { item_id: item.id, page_id: rootPage.id }, scopedToken)).json,
+      },
+      10302,
+    );
     const word = await readZip((await download('export/word', { item_id: item.id }, scopedToken)).bytes);
     expect(text(word, 'word/document.xml')).not.toContain('B page');
   });
@@ -237,7 +291,10 @@ describe.each(testDatabases())('export on $name', (target) => {
         expect(answer.status).toBe(200);
         expectError({ status: 200, body: answer.json }, 10302, '没有权限');
       }
-      expectError({ status: 200, body: (await download('exportHtml/export', { item_id: item.id }, token)).json }, 10103);
+      expectError(
+        { status: 200, body: (await download('exportHtml/export', { item_id: item.id }, token)).json },
+        10103,
+      );
     }
     expectError({ status: 200, body: (await download('export/word', { item_id: item.id })).json }, 10102);
     expect(await server.db.orm.em.fork().count(ExportLog, {})).toBe(before);

@@ -212,7 +212,12 @@ export const Codes = {
     en: 'Daily export limit reached: try again tomorrow',
     zh: '今日导出次数已达上限，请明天再试',
   },
-  ExportFormatUnknown: { showdoc: 10101, code: 'BAD_INPUT', en: 'Unknown export format', zh: '不支持的导出格式' },
+  ExportFormatUnknown: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'Unknown export format',
+    zh: '不支持的导出格式',
+  },
   /** A page of a password-protected item: REST keeps ShowDoc's answer, GraphQL clients learn to ask for it. */
   PagePasswordRequired: {
     showdoc: 10101,

@@ -63,7 +63,10 @@ class PageWriter {
     switch (node.type) {
       case 'heading':
         this.blocks.push(
-          new Paragraph({ heading: heading(this.baseLevel + node.depth), children: this.inline(node.children) }),
+          new Paragraph({
+            heading: heading(this.baseLevel + node.depth),
+            children: this.inline(node.children),
+          }),
         );
         return;
       case 'paragraph':
@@ -83,18 +86,25 @@ class PageWriter {
         return;
       case 'thematicBreak':
         this.blocks.push(
-          new Paragraph({ border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: 'CCCCCC', space: 1 } } }),
+          new Paragraph({
+            border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: 'CCCCCC', space: 1 } },
+          }),
         );
         return;
       case 'html':
-        if (node.value.trim()) this.blocks.push(new Paragraph({ children: [new TextRun(stripTags(node.value))] }));
+        if (node.value.trim())
+          this.blocks.push(new Paragraph({ children: [new TextRun(stripTags(node.value))] }));
         return;
       default:
         return;
     }
   }
 
-  private list(items: Array<{ children: Array<BlockContent | DefinitionContent>; checked?: boolean | null }>, ordered: boolean, level: number) {
+  private list(
+    items: Array<{ children: Array<BlockContent | DefinitionContent>; checked?: boolean | null }>,
+    ordered: boolean,
+    level: number,
+  ) {
     const instance = ordered ? this.nextListInstance() : 0;
     for (const item of items) {
       let first = true;
@@ -131,7 +141,9 @@ class PageWriter {
             children: Array.from({ length: columns }, (_, c) => {
               const cell = row.children[c];
               return new TableCell({
-                ...(index === 0 && { shading: { type: ShadingType.CLEAR, color: 'auto', fill: HEADER_FILL } }),
+                ...(index === 0 && {
+                  shading: { type: ShadingType.CLEAR, color: 'auto', fill: HEADER_FILL },
+                }),
                 children: [
                   new Paragraph({ children: cell ? this.inline(cell.children, { bold: index === 0 }) : [] }),
                 ],
@@ -244,7 +256,9 @@ function codeBox(code: string): Table {
             shading: { type: ShadingType.CLEAR, color: 'auto', fill: CODE_FILL },
             children: [
               new Paragraph({
-                children: lines.map((line, i) => new TextRun({ text: line, font: MONO, size: 18, break: i ? 1 : 0 })),
+                children: lines.map(
+                  (line, i) => new TextRun({ text: line, font: MONO, size: 18, break: i ? 1 : 0 }),
+                ),
               }),
             ],
           }),
@@ -322,10 +336,17 @@ export async function writeDocx(
   for (const entry of order) {
     if (entry.kind === 'catalog') {
       const head = catalogHeads.get(entry.catalog.id)!;
-      children.push(new Paragraph({ heading: heading(head.level), text: numberedTitle(head.numbers, entry.catalog.name) }));
+      children.push(
+        new Paragraph({
+          heading: heading(head.level),
+          text: numberedTitle(head.numbers, entry.catalog.name),
+        }),
+      );
     } else {
       const head = titles.get(entry.page.id)!;
-      children.push(new Paragraph({ heading: heading(head.level), text: numberedTitle(head.numbers, entry.page.title) }));
+      children.push(
+        new Paragraph({ heading: heading(head.level), text: numberedTitle(head.numbers, entry.page.title) }),
+      );
       children.push(...(bodies.get(entry.page.id) ?? []));
     }
   }

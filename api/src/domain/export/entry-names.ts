@@ -11,7 +11,10 @@ export const UNNAMED = '未命名';
  * characters, Windows reserved names get a `_` suffix, and nothing left becomes `未命名`.
  */
 export function sanitizeEntryName(name: string): string {
-  let out = name.replace(UNSAFE, '_').replace(/_{2,}/g, '_').replace(/\.{2,}/g, '.');
+  let out = name
+    .replace(UNSAFE, '_')
+    .replace(/_{2,}/g, '_')
+    .replace(/\.{2,}/g, '.');
   out = out.replace(/^[\s.]+|[\s.]+$/g, '');
   out = Array.from(out).slice(0, ENTRY_NAME_MAX).join('').trim();
   if (!out) return UNNAMED;

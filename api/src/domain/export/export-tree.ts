@@ -56,7 +56,6 @@ export function pagesInOrder(tree: { pages: ExportPage[]; catalogs: ExportCatalo
   return out;
 }
 
-
 /**
  * Who may export, and what (compat-api §16.2, compat-data §Permissions): editors of the item (an archived
  * item too: exporting writes nothing), catalog-scoped members only their top-level catalogs and no root

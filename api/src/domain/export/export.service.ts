@@ -49,6 +49,7 @@ export interface ExportDownload {
 export function exportFileName(format: ExportFormat, itemName: string, stamp: string): string {
   if (format === 'word') return `showdoc_export_${stamp}.docx`;
   if (format === 'markdown') return 'showdoc.zip';
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
   const name = itemName.replace(/[<>:"/\\|?*\s\u0000-\u001f]+/g, '_').slice(0, 80) || 'item';
   return `showdoc_offline_${name}_${stamp}.zip`;
 }
@@ -146,7 +147,13 @@ export class ExportService {
   }
 
   private tree(viewer: Viewer, scope: ExportScope, format: ExportFormat = 'word'): Promise<ExportTree> {
-    return loadExportTree(this.em, this.policy, viewer, scope, format === 'html' ? 'ExportHtmlDenied' : 'ExportDenied');
+    return loadExportTree(
+      this.em,
+      this.policy,
+      viewer,
+      scope,
+      format === 'html' ? 'ExportHtmlDenied' : 'ExportDenied',
+    );
   }
 
   private async checkHtmlQuota(user: User, tree: ExportTree): Promise<void> {

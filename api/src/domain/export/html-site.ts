@@ -2,7 +2,13 @@ import { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
 import { ZipFile } from 'yazl';
 import { rewriteFileLinks, type ExportFiles } from './export-attachments';
-import { pageContents, pagesInOrder, type ExportCatalog, type ExportPage, type ExportTree } from './export-tree';
+import {
+  pageContents,
+  pagesInOrder,
+  type ExportCatalog,
+  type ExportPage,
+  type ExportTree,
+} from './export-tree';
 import { markdownToSafeHtml } from './markdown-html';
 import type { ExportProgress } from './markdown-zip';
 

@@ -3,7 +3,13 @@ import type { EntityManager } from '@mikro-orm/core';
 import { ZipFile } from 'yazl';
 import { sanitizeEntryName, UniqueNames } from './entry-names';
 import { rewriteFileLinks, type ExportFiles } from './export-attachments';
-import { pageContents, pagesInOrder, type ExportCatalog, type ExportPage, type ExportTree } from './export-tree';
+import {
+  pageContents,
+  pagesInOrder,
+  type ExportCatalog,
+  type ExportPage,
+  type ExportTree,
+} from './export-tree';
 
 /** PHP's htmlspecialchars with ENT_QUOTES: ShowDoc's `info.json` keeps page content escaped (§16.3). */
 export function escapeHtml(text: string): string {
@@ -115,10 +121,12 @@ async function* infoJson(em: EntityManager, tree: ExportTree, files: ExportFiles
     yield '[';
     for (let i = 0; i < list.length; i += 50) {
       await loadAll(list.slice(i, i + 50));
-      yield list
-        .slice(i, i + 50)
-        .map(pageRow)
-        .join(',') + (i + 50 < list.length ? ',' : '');
+      yield (
+        list
+          .slice(i, i + 50)
+          .map(pageRow)
+          .join(',') + (i + 50 < list.length ? ',' : '')
+      );
     }
     yield ']';
   }
@@ -126,13 +134,15 @@ async function* infoJson(em: EntityManager, tree: ExportTree, files: ExportFiles
     yield '[';
     for (const [index, c] of catalogs.entries()) {
       if (index) yield ',';
-      yield JSON.stringify({
-        cat_id: String(c.id),
-        cat_name: c.name,
-        parent_cat_id: String(c.parentId ?? 0),
-        level: String(c.level + 1),
-        s_number: String(c.sNumber),
-      }).slice(0, -1) + ',"pages":';
+      yield (
+        JSON.stringify({
+          cat_id: String(c.id),
+          cat_name: c.name,
+          parent_cat_id: String(c.parentId ?? 0),
+          level: String(c.level + 1),
+          s_number: String(c.sNumber),
+        }).slice(0, -1) + ',"pages":'
+      );
       yield* pageList(c.pages);
       yield ',"catalogs":';
       yield* catalogList(c.catalogs);

@@ -17,7 +17,9 @@ registerEnumType(ExportFormatEnum, {
   },
 });
 
-@InputType({ description: 'One export: the item, optionally one catalog subtree or one page, and the format' })
+@InputType({
+  description: 'One export: the item, optionally one catalog subtree or one page, and the format',
+})
 class ExportInput {
   @Field(() => Int, { description: 'The item to export' })
   itemId!: number;
@@ -25,7 +27,10 @@ class ExportInput {
   @Field(() => ExportFormatEnum, { description: 'What to write' })
   format!: ExportFormatEnum;
 
-  @Field(() => Int, { nullable: true, description: 'Only this catalog and what is below it (0 or absent: all)' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Only this catalog and what is below it (0 or absent: all)',
+  })
   catalogId?: number | null;
 
   @Field(() => Int, { nullable: true, description: 'Only this page (0 or absent: no single page)' })
@@ -60,11 +65,20 @@ const ROUTES: Record<ExportFormat, string> = {
 @Resolver()
 export class ExportResolver {
   @Query(() => ExportPlan, {
-    description: 'Checks an export (permission, catalog scope) and says what it holds and where to download it',
+    description:
+      'Checks an export (permission, catalog scope) and says what it holds and where to download it',
   })
-  async exportPlan(@Arg('input', () => ExportInput) input: ExportInput, @Ctx() ctx: GraphQLContext): Promise<ExportPlan> {
+  async exportPlan(
+    @Arg('input', () => ExportInput) input: ExportInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<ExportPlan> {
     const format = input.format as ExportFormat;
-    const request = { format, itemId: input.itemId, catalogId: input.catalogId ?? 0, pageId: input.pageId ?? 0 };
+    const request = {
+      format,
+      itemId: input.itemId,
+      catalogId: input.catalogId ?? 0,
+      pageId: input.pageId ?? 0,
+    };
     const plan = await ctx.services.exports.plan(ctx.viewer, request);
     const query = new URLSearchParams({ item_id: String(input.itemId) });
     if (request.catalogId > 0) query.set('cat_id', String(request.catalogId));

@@ -19,7 +19,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../app/errors';
-import { ExportPlanDocument, type ExportFormat, ExportScreenDocument, type ExportScreenQuery } from '../../gql/graphql';
+import {
+  ExportPlanDocument,
+  type ExportFormat,
+  ExportScreenDocument,
+  type ExportScreenQuery,
+} from '../../gql/graphql';
 import { getToken } from '../../session/session';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { downloadExport, type DownloadProgress } from './download';
@@ -40,7 +45,10 @@ interface CatalogOption {
 /** The catalog tree three levels deep, as options indented by level. */
 export function catalogOptions(menu: Menu): CatalogOption[] {
   const out: CatalogOption[] = [];
-  const visit = (catalogs: ReadonlyArray<Partial<MenuCatalog> & Pick<MenuCatalog, 'id' | 'name' | 'pages'>>, depth: number) => {
+  const visit = (
+    catalogs: ReadonlyArray<Partial<MenuCatalog> & Pick<MenuCatalog, 'id' | 'name' | 'pages'>>,
+    depth: number,
+  ) => {
     for (const c of catalogs) {
       out.push({ id: c.id, label: `${'\u00a0\u00a0'.repeat(depth)}${c.name}`, pages: c.pages });
       const children = (c as { catalogs?: typeof catalogs }).catalogs;
@@ -60,7 +68,10 @@ export function ExportPage() {
 
 function ExportScreen({ itemId }: { itemId: number }) {
   const { t } = useTranslation();
-  const { data, error } = useQuery(ExportScreenDocument, { variables: { itemId }, fetchPolicy: 'network-only' });
+  const { data, error } = useQuery(ExportScreenDocument, {
+    variables: { itemId },
+    fetchPolicy: 'network-only',
+  });
   const [plan] = useLazyQuery(ExportPlanDocument, { fetchPolicy: 'network-only' });
   const [format, setFormat] = useState<ExportFormat>('WORD');
   const [catalogId, setCatalogId] = useState<string | null>(null);
