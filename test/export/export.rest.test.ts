@@ -126,7 +126,7 @@ describe.each(testDatabases())('export on $name', (target) => {
     const entries = await readZip(answer.bytes);
     expect(entries.has('[Content_Types].xml')).toBe(true);
     const xml = text(entries, 'word/document.xml');
-    expect(xml).toContain('TOC \\o');
+    expect(xml).toMatch(/<w:instrText[^>]*>TOC \\h \\o &quot;1-6&quot;/);
     // Root page 1、, then the top catalogs continue the count; nested pages and catalogs N.M、.
     expect(xml).toContain('1、Root page');
     expect(xml).toContain('2、Cat A');
