@@ -57,7 +57,7 @@ export default async function exportJourney(t) {
 
   await scenario(page, 'a catalog chosen in the selector exports as a markdown zip', async () => {
     await page.getByText('Markdown zip').click();
-    await page.getByRole('textbox', { name: 'Catalog' }).click();
+    await page.getByRole('combobox', { name: 'Catalog' }).click();
     await page.getByRole('option', { name: 'Guide' }).click();
     const { name, bytes } = await download('markdown');
     expect(name === 'showdoc.zip', `unexpected file name ${name}`);
