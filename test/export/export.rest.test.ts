@@ -6,6 +6,7 @@ import {
   ExportLog,
   ItemChangeLog,
   MemberGroup,
+  Page as PageEntity,
   type Catalog,
   type Item,
   type Page,
@@ -311,6 +312,34 @@ describe.each(testDatabases())('export on $name', (target) => {
     expectError(noLogin, 10102);
     const single = await download('exportHtml/export', { item_id: singleItem.id }, ownerToken);
     expectError({ status: 200, body: single.json }, 10101, '不支持的项目类型');
+  });
+
+  it('streams a zip of many pages in batches into valid info.json and one .md each', async () => {
+    const em = server.db.orm.em.fork();
+    const big = await buildItem(em, owner, { name: 'Big' });
+    const folder = await buildCatalog(em, big, { name: 'Many' });
+    for (let i = 0; i < 120; i++) {
+      em.persist(
+        em.create(PageEntity, {
+          item: big,
+          catalog: folder,
+          title: `P${i}`,
+          content: `page ${i} ` + 'x'.repeat(2000),
+          author: owner.id,
+          authorName: owner.username,
+        }),
+      );
+    }
+    await em.flush();
+    const answer = await download('export/markdown', { item_id: big.id }, ownerToken);
+    const entries = await readZip(answer.bytes);
+    expect([...entries.keys()].filter((n) => n.startsWith('Many/') && n.endsWith('.md'))).toHaveLength(120);
+    const info = JSON.parse(text(entries, 'info.json'));
+    const titles = info.pages.catalogs[0].pages.map((p: { page_title: string }) => p.page_title);
+    expect(new Set(titles).size).toBe(120);
+    expect(text(entries, 'Many/P119.md')).toMatch(/^page 119 x+$/);
+    const word = await readZip((await download('export/word', { item_id: big.id }, ownerToken)).bytes);
+    expect(text(word, 'word/document.xml')).toContain('1.120、P119');
   });
 
   it('records exports in the change log (export/item) and the export log', async () => {
