@@ -4,9 +4,33 @@ import { sanitizeEntryName, UniqueNames } from './entry-names';
 
 /**
  * A file address in page markdown: ShowDoc's `…visitFile&sign=<hex>` (query or `/sign/<hex>` path form)
- * or Quire's `/files/<hex>`, with whatever host or prefix it was written with.
+ * or Quire's `/files/<hex>`, with whatever host or prefix it was written with. The marker is matched first
+ * and the address widened around it by hand: a pattern starting with "any URL characters" backtracks
+ * quadratically over long runs of text without spaces.
  */
-const FILE_URL = /[^\s()"'<>[\]]*(?:[?&]sign=|\/sign\/|\/files\/)([0-9a-f]{32,64})[^\s()"'<>[\]]*/gi;
+const FILE_MARKER = /(?:[?&]sign=|\/sign\/|\/files\/)([0-9a-f]{32,64})/gi;
+const URL_CHAR = /[^\s()"'<>[\]]/;
+
+interface FileUrl {
+  start: number;
+  end: number;
+  sign: string;
+}
+
+function fileUrls(markdown: string): FileUrl[] {
+  const out: FileUrl[] = [];
+  let floor = 0;
+  for (const match of markdown.matchAll(FILE_MARKER)) {
+    if (match.index < floor) continue;
+    let start = match.index;
+    while (start > floor && URL_CHAR.test(markdown[start - 1]!)) start--;
+    let end = match.index + match[0].length;
+    while (end < markdown.length && URL_CHAR.test(markdown[end]!)) end++;
+    out.push({ start, end, sign: match[1]!.toLowerCase() });
+    floor = end;
+  }
+  return out;
+}
 
 /** One bundled file must stay under this; bigger ones keep their link to the server. */
 export const EXPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
@@ -21,9 +45,7 @@ export interface BundledFile {
 
 /** The signs a page's markdown refers to, in order of appearance, each once. */
 export function fileSignsIn(markdown: string): string[] {
-  const signs = new Set<string>();
-  for (const match of markdown.matchAll(FILE_URL)) signs.add(match[1]!.toLowerCase());
-  return [...signs];
+  return [...new Set(fileUrls(markdown).map((url) => url.sign))];
 }
 
 /** Replaces each file address of a bundled file with `prefix + name`; others stay as they are. */
@@ -32,10 +54,15 @@ export function rewriteFileLinks(
   nameOf: (sign: string) => string | undefined,
   prefix: string,
 ): string {
-  return markdown.replace(FILE_URL, (url, sign: string) => {
-    const name = nameOf(sign.toLowerCase());
-    return name === undefined ? url : prefix + encodeURI(name);
-  });
+  let out = '';
+  let at = 0;
+  for (const url of fileUrls(markdown)) {
+    const name = nameOf(url.sign);
+    if (name === undefined) continue;
+    out += markdown.slice(at, url.start) + prefix + encodeURI(name);
+    at = url.end;
+  }
+  return out + markdown.slice(at);
 }
 
 /**
