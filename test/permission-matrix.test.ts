@@ -49,6 +49,7 @@ import {
   type Matrix,
   type Operation,
 } from './permission-matrix.support';
+import { EXPORT_NOT_PERMISSION_SCOPED, EXPORT_OPERATIONS } from './permission-matrix.export';
 import { FILE_OPERATIONS, FILES_NOT_PERMISSION_SCOPED } from './permission-matrix.files';
 import { MESSAGE_OPERATIONS, MESSAGES_AND_ADMIN_NOT_PERMISSION_SCOPED } from './permission-matrix.messages';
 import { MOCK_OPERATIONS } from './permission-matrix.mocks';
@@ -712,6 +713,7 @@ const ALL_OPERATIONS: Operation[] = [
   ...FILE_OPERATIONS,
   ...MESSAGE_OPERATIONS,
   ...MOCK_OPERATIONS,
+  ...EXPORT_OPERATIONS,
 ];
 
 /**
@@ -739,6 +741,7 @@ const NOT_PERMISSION_SCOPED: Record<string, string> = {
   'Mutation.saveItemGroup': "the caller's own item groups",
   'Mutation.deleteItemGroup': "the caller's own item groups",
   ...FILES_NOT_PERMISSION_SCOPED,
+  ...EXPORT_NOT_PERMISSION_SCOPED,
   ...MESSAGES_AND_ADMIN_NOT_PERMISSION_SCOPED,
 };
 

@@ -7,6 +7,7 @@ import { adminItem, adminSetting, adminUpdate, adminUser } from './routes/admin'
 import { attachment, pageAttachmentAliases, visitFile } from './routes/attachment';
 import { catalog } from './routes/catalog';
 import { common, publicSquare } from './routes/common';
+import { exportController, exportHtmlController } from './routes/export';
 import { extLogin } from './routes/extLogin';
 import { item } from './routes/item';
 import { itemGroup } from './routes/itemGroup';
@@ -55,6 +56,8 @@ export const controllers: Record<string, Controller> = {
   Message: message,
   Subscription: subscription,
   Mock: mock,
+  Export: exportController,
+  ExportHtml: exportHtmlController,
 };
 const controllerNames = Object.keys(controllers);
 

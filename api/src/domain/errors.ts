@@ -197,6 +197,27 @@ export const Codes = {
     zh: '页面标题不能为空',
   },
   PageNotFound: { showdoc: 10101, code: 'PAGE_NOT_FOUND', en: 'The page does not exist', zh: '页面不存在' },
+  ExportDenied: { showdoc: 10302, code: 'FORBIDDEN', en: 'You may not export this', zh: '没有权限' },
+  /** `exportHtml/export` refuses with 10103 where the other exports say 10302 (compat-api §16.4). */
+  ExportHtmlDenied: { showdoc: 10103, code: 'FORBIDDEN', en: 'You may not export this', zh: '没有权限' },
+  ExportUnsupportedType: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'This item type cannot be exported in this format',
+    zh: '不支持的项目类型',
+  },
+  ExportQuota: {
+    showdoc: 10100,
+    code: 'RATE_LIMITED',
+    en: 'Daily export limit reached: try again tomorrow',
+    zh: '今日导出次数已达上限，请明天再试',
+  },
+  ExportFormatUnknown: {
+    showdoc: 10101,
+    code: 'BAD_INPUT',
+    en: 'Unknown export format',
+    zh: '不支持的导出格式',
+  },
   /** A page of a password-protected item: REST keeps ShowDoc's answer, GraphQL clients learn to ask for it. */
   PagePasswordRequired: {
     showdoc: 10101,

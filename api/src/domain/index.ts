@@ -83,3 +83,11 @@ export type { FileListFilter, FileTypeFilter, FileView } from './files/file.serv
 export { closeMockPool, type MockAnswer } from './mock/mock.service';
 export { MOCK_TEMPLATE_MAX_BYTES } from './mock/mock-rules';
 export { RELAY_BODY_MAX_BYTES, type RelayRequest, type RelayResponse } from './relay/http-relay';
+// Exports: Word, markdown zip and offline HTML site (issue #19).
+export {
+  EXPORT_FORMATS,
+  type ExportDownload,
+  type ExportFormat,
+  type ExportPlan,
+  type ExportRequest,
+} from './export/export.service';

@@ -13,6 +13,7 @@ import { CaptchaService } from './accounts/captcha.service';
 import { CatalogService } from './catalogs/catalog.service';
 import { watchMenuWrites } from './catalogs/menu-cache';
 import { ChangeLogService } from './changelog/changelog.service';
+import { ExportService } from './export/export.service';
 import { FileService } from './files/file.service';
 import { PageHistoryService } from './history/history.service';
 import { ItemGroupService } from './items/item-group.service';
@@ -92,6 +93,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const relay = new HttpRelay(settings, limits);
   const webhooks = new WebhookService(em, policy, settings);
   const files = new FileService(em, policy, pages, settings, options.storage ?? null);
+  const exports = new ExportService(em, policy, changeLog, files);
   const ldap = new LdapAdminService(em, settings, directory);
   const adminUsers = new AdminUserService(em, accounts);
   const adminItems = new AdminItemService(em);
@@ -136,6 +138,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     relay,
     webhooks,
     files,
+    exports,
   };
 }
 

@@ -7,6 +7,7 @@ import { AdminResolver } from './admin/admin.resolver';
 import { ExternalLoginResolver } from './admin/external-login.resolver';
 import { CatalogResolver, ItemMenuResolver } from './catalogs/catalog.resolver';
 import { ChangeLogResolver } from './changelog/changelog.resolver';
+import { ExportResolver } from './export/export.resolver';
 import { FileResolver, PageAttachmentsResolver } from './files/file.resolver';
 import { PageHistoryResolver } from './history/history.resolver';
 import { ItemResolver } from './items/item.resolver';
@@ -42,6 +43,7 @@ export const resolvers = [
   ShareResolver,
   TemplateResolver,
   ChangeLogResolver,
+  ExportResolver,
   MessageResolver,
   PageSubscriptionResolver,
   MockResolver,

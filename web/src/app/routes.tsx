@@ -47,7 +47,7 @@ const itemViewPage = withEditorStrings(() =>
 );
 
 /** Spec routes whose screens arrive with later issues; they render inside the signed-in shell. */
-const SIGNED_IN_COMING_SOON = ['/item/export/:itemId', '/prices', '/order/index'];
+const SIGNED_IN_COMING_SOON = ['/prices', '/order/index'];
 
 export const routes: RouteObject[] = [
   { path: '/', element: lazyPage(() => import('../features/site/LandingPage').then((m) => m.LandingPage)) },
@@ -140,6 +140,10 @@ export const routes: RouteObject[] = [
         element: lazyPage(() =>
           import('../features/attachments/AttachmentLibraryPage').then((m) => m.AttachmentLibraryPage),
         ),
+      },
+      {
+        path: '/item/export/:itemId',
+        element: lazyPage(() => import('../features/export/ExportPage').then((m) => m.ExportPage)),
       },
       { path: '/admin/index', element: adminConsole },
       { path: '/admin/*', element: adminConsole },

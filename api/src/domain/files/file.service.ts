@@ -474,6 +474,32 @@ export class FileService {
     }
   }
 
+  /**
+   * A file an export bundles (issue #19): the bytes of `sign` when the viewer may read it, read straight
+   * from storage (no visit counted); null when unknown, unreadable or missing from storage.
+   */
+  async readForExport(
+    viewer: Viewer,
+    sign: string,
+    maxBytes: number,
+  ): Promise<{ file: Attachment; bytes: Buffer } | null> {
+    const file = /^[0-9a-f]{32,64}$/.test(sign) ? await this.em.findOne(Attachment, { sign }) : null;
+    if (!file || Number(file.fileSize) > maxBytes || !(await this.mayRead(viewer, file))) return null;
+    try {
+      const { storage, key } = await this.storageOf(file);
+      const chunks: Buffer[] = [];
+      let total = 0;
+      for await (const chunk of await storage.get(key)) {
+        total += (chunk as Buffer).length;
+        if (total > maxBytes) return null;
+        chunks.push(chunk as Buffer);
+      }
+      return { file, bytes: Buffer.concat(chunks) };
+    } catch {
+      return null;
+    }
+  }
+
   private async mayRead(viewer: Viewer, file: Attachment): Promise<boolean> {
     return (await this.mayReadByRights(viewer, file)) || (await this.onSharedPage(viewer, file));
   }
