@@ -618,6 +618,25 @@ export const Codes = {
     en: 'Administrators may not sign in this way',
     zh: '为了安全，禁止管理员通过这种方式登录',
   },
+  // Page comments (issue #21, compat-notes §10).
+  CommentsClosed: {
+    showdoc: 10101,
+    code: 'COMMENTS_CLOSED',
+    en: 'Comments are not enabled for this item',
+    zh: '该项目未开启评论功能',
+  },
+  CommentNotFound: {
+    showdoc: 10101,
+    code: 'COMMENT_NOT_FOUND',
+    en: 'The comment does not exist',
+    zh: '评论不存在',
+  },
+  CommentDeleteDenied: {
+    showdoc: 10101,
+    code: 'FORBIDDEN',
+    en: 'Only the author or a manager of the item may delete this comment',
+    zh: '您没有权限删除该评论',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export interface CodeInfo {

@@ -10,6 +10,7 @@ import { LdapAdminService } from './ldap/ldap-admin.service';
 import { LdapDirectory } from './ldap/ldap-directory';
 import { OAuth2Login } from './oauth/oauth2-login';
 import { CaptchaService } from './accounts/captcha.service';
+import { CommentService } from './comments/comment.service';
 import { CatalogService } from './catalogs/catalog.service';
 import { watchMenuWrites } from './catalogs/menu-cache';
 import { ChangeLogService } from './changelog/changelog.service';
@@ -87,6 +88,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const messages = new MessageService(em, policy);
   const subscriptions = new SubscriptionService(em, pages);
   const webhooks = new WebhookService(em, policy, settings);
+  const comments = new CommentService(em, policy, pages);
   const files = new FileService(em, policy, pages, settings, options.storage ?? null);
   const ldap = new LdapAdminService(em, settings, directory);
   const adminUsers = new AdminUserService(em, accounts);
@@ -130,6 +132,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     subscriptions,
     webhooks,
     files,
+    comments,
   };
 }
 
@@ -138,6 +141,7 @@ export type Services = ReturnType<typeof buildServices>;
 /** The committed writes that live subscriptions hear of. */
 function forwardToPubSub(bus: AfterCommit, pubSub: PubSub): void {
   bus.on('pageLockChanged', (event) => pubSub.publish('pageLockChanged', event.pageId, event));
+  bus.on('pageCommentChanged', (event) => pubSub.publish('pageCommentChanged', event.pageId, event));
   const unread = (userId: number) => pubSub.publish('unreadChanged', userId, { userId, at: new Date() });
   bus.on('pageNotified', (event) => new Set(event.toUserIds).forEach(unread));
   bus.on('unreadChanged', (event) => {
