@@ -14,6 +14,7 @@ import { member } from './routes/member';
 import { adminMessage, message } from './routes/message';
 import { open } from './routes/open';
 import { page } from './routes/page';
+import { pageComment } from './routes/pageComment';
 import { recycle } from './routes/recycle';
 import { scriptCron } from './routes/scriptCron';
 import { subscription } from './routes/subscription';
@@ -53,6 +54,7 @@ export const controllers: Record<string, Controller> = {
   ExtLogin: extLogin,
   Message: message,
   Subscription: subscription,
+  PageComment: pageComment,
 };
 const controllerNames = Object.keys(controllers);
 

@@ -78,3 +78,11 @@ export type { LdapForm } from './ldap/ldap-directory';
 export { INLINE_TYPES } from './files/file-rules';
 export type { FileDelivery } from './files/file-delivery';
 export type { FileListFilter, FileTypeFilter, FileView } from './files/file.service';
+
+// Page comments.
+export {
+  COMMENT_MAX_CHARS,
+  commentsOpen,
+  type CommentPage,
+  type CommentView,
+} from './comments/comment.service';

@@ -6,6 +6,7 @@ import { AccountResolver } from './accounts/account.resolver';
 import { AdminResolver } from './admin/admin.resolver';
 import { ExternalLoginResolver } from './admin/external-login.resolver';
 import { CatalogResolver, ItemMenuResolver } from './catalogs/catalog.resolver';
+import { PageCommentResolver } from './comments/comment.resolver';
 import { ChangeLogResolver } from './changelog/changelog.resolver';
 import { FileResolver, PageAttachmentsResolver } from './files/file.resolver';
 import { PageHistoryResolver } from './history/history.resolver';
@@ -44,6 +45,7 @@ export const resolvers = [
   MessageResolver,
   PageSubscriptionResolver,
   WebhookResolver,
+  PageCommentResolver,
   FileResolver,
   PageAttachmentsResolver,
   AdminResolver,

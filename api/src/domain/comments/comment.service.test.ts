@@ -30,7 +30,7 @@ describe.each(testDatabases())('page comments on $name', (target) => {
 
   beforeAll(async () => {
     db = await openTestDb(target, 'comments');
-  });
+  }, 120_000);
   afterAll(async () => db?.close());
 
   async function member(item: Item, group: number): Promise<User> {
