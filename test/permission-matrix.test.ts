@@ -49,6 +49,7 @@ import {
   type Matrix,
   type Operation,
 } from './permission-matrix.support';
+import { COMMENT_OPERATIONS } from './permission-matrix.comments';
 import { FILE_OPERATIONS, FILES_NOT_PERMISSION_SCOPED } from './permission-matrix.files';
 import { MESSAGE_OPERATIONS, MESSAGES_AND_ADMIN_NOT_PERMISSION_SCOPED } from './permission-matrix.messages';
 import { MORE_OPERATIONS } from './permission-matrix.rows';
@@ -710,6 +711,7 @@ const ALL_OPERATIONS: Operation[] = [
   ...MORE_OPERATIONS,
   ...FILE_OPERATIONS,
   ...MESSAGE_OPERATIONS,
+  ...COMMENT_OPERATIONS,
 ];
 
 /**
@@ -740,7 +742,16 @@ const NOT_PERMISSION_SCOPED: Record<string, string> = {
   ...MESSAGES_AND_ADMIN_NOT_PERMISSION_SCOPED,
 };
 
-const ID_ARGS = new Set(['itemId', 'pageId', 'catalogId', 'itemIds', 'teamId', 'templateId', 'sourceId']);
+const ID_ARGS = new Set([
+  'itemId',
+  'pageId',
+  'catalogId',
+  'itemIds',
+  'teamId',
+  'templateId',
+  'sourceId',
+  'commentId',
+]);
 
 /** GraphQL Query/Mutation/Subscription fields that address an item, page, catalog, member, team or template. */
 async function graphqlOperations(): Promise<string[]> {

@@ -1,0 +1,147 @@
+// Permission-matrix rows for page comments (issue #21, compat-notes §10): readers of page B read and write
+// comments there while the item allows them; the author or a manager deletes one; readers watch them live.
+// Page B sits in catalog B, outside the scoped members' catalog A.
+import { expect } from '@jest/globals';
+import { Item, Page, PageComment, User } from '../db/src';
+import {
+  LOGGED_IN,
+  MANAGE,
+  READ_WHOLE,
+  gql,
+  gqlOutcome,
+  rest,
+  restOutcome,
+  subscriptionCall,
+  write,
+  type Actor,
+  type Matrix,
+  type Operation,
+} from './permission-matrix.support';
+
+/** Signed-in readers of page B, on an item that takes writes (the archived item takes none). */
+const COMMENTERS = READ_WHOLE.filter((a) => LOGGED_IN.includes(a) && a !== 'owner of archived item');
+
+/** Runs `check` while the actor's item (and the main item, for live events) allows comments. */
+async function withComments<T>(m: Matrix, a: Actor, check: () => Promise<T>): Promise<T> {
+  const ids = [m.main.item.id, m.target(a).item.id];
+  await m.em().nativeUpdate(Item, { id: { $in: ids } }, { allowComment: true });
+  try {
+    return await check();
+  } finally {
+    await m.em().nativeUpdate(Item, { id: { $in: ids } }, { allowComment: false });
+  }
+}
+
+/** A comment on the page written by the heir: no actor is its author, so only managers may delete it. */
+async function heirComment(m: Matrix, page: Page): Promise<number> {
+  const em = m.em();
+  const comment = em.create(PageComment, {
+    page: em.getReference(Page, page.id),
+    item: em.getReference(Item, page.item.id),
+    user: em.getReference(User, m.heir.id),
+    username: m.heir.username,
+    content: 'a comment by someone else',
+  });
+  await em.persist(comment).flush();
+  return comment.id;
+}
+
+const commentCount = (m: Matrix, pageId: number) =>
+  m.em().count(PageComment, { page: pageId, deletedAt: null });
+
+export const COMMENT_OPERATIONS: Operation[] = [
+  {
+    name: 'list the comments of page B',
+    allow: READ_WHOLE,
+    covers: ['Query.pageComments', 'PageComment/getList'],
+    graphql: (m, a) =>
+      withComments(m, a, async () =>
+        gqlOutcome(
+          await gql(m, a, 'query($id: Int!) { pageComments(pageId: $id) { total enabled } }', {
+            id: m.target(a).pageB.id,
+          }),
+        ),
+      ),
+    rest: (m, a) =>
+      withComments(m, a, async () =>
+        restOutcome(await rest(m, a, 'page_comment/getList', { page_id: m.target(a).pageB.id })),
+      ),
+  },
+  {
+    name: 'comment on page B',
+    allow: COMMENTERS,
+    covers: ['Mutation.addPageComment', 'PageComment/add'],
+    graphql: (m, a) =>
+      withComments(m, a, () => {
+        const { pageB } = m.target(a);
+        return write(
+          () => commentCount(m, pageB.id),
+          async () =>
+            gqlOutcome(
+              await gql(m, a, 'mutation($id: Int!) { addPageComment(pageId: $id, content: "Hi") { id } }', {
+                id: pageB.id,
+              }),
+            ),
+        );
+      }),
+    rest: (m, a) =>
+      withComments(m, a, () => {
+        const { pageB } = m.target(a);
+        return write(
+          () => commentCount(m, pageB.id),
+          async () => restOutcome(await rest(m, a, 'page_comment/add', { page_id: pageB.id, content: 'Hi' })),
+        );
+      }),
+  },
+  {
+    // Managers delete anyone's comment; archived items take no writes, their owner included.
+    name: "delete someone else's comment on page B",
+    allow: MANAGE,
+    covers: ['Mutation.deletePageComment', 'PageComment/delete'],
+    graphql: (m, a) =>
+      withComments(m, a, async () => {
+        const id = await heirComment(m, m.target(a).pageB);
+        return write(
+          () => commentCount(m, m.target(a).pageB.id),
+          async () =>
+            gqlOutcome(await gql(m, a, 'mutation($id: Int!) { deletePageComment(commentId: $id) }', { id })),
+        );
+      }),
+    rest: (m, a) =>
+      withComments(m, a, async () => {
+        const id = await heirComment(m, m.target(a).pageB);
+        return write(
+          () => commentCount(m, m.target(a).pageB.id),
+          async () => restOutcome(await rest(m, a, 'page_comment/delete', { comment_id: id })),
+        );
+      }),
+  },
+  {
+    // Everyone watches the main item's page B (the owner of the archived item reads it as its owner);
+    // the owner's comments make the events.
+    name: "watch page B's comments (subscription)",
+    allow: READ_WHOLE,
+    oneDoor: 'subscriptions are GraphQL only (graphql-ws over WebSocket)',
+    covers: ['Subscription.pageCommentChanged'],
+    graphql: (m, a) =>
+      withComments(m, a, async () => {
+        const { pageB } = m.main;
+        const { delivered, errors } = await subscriptionCall(
+          m.server,
+          a,
+          'subscription($id: Int!) { pageCommentChanged(pageId: $id) { action } }',
+          { id: pageB.id },
+          async () => {
+            expect(
+              restOutcome(
+                await rest(m, m.actors.owner, 'page_comment/add', { page_id: pageB.id, content: 'ping' }),
+              ),
+            ).toBe(true);
+          },
+        );
+        expect(JSON.stringify(errors)).not.toMatch(/INTERNAL_SERVER_ERROR/);
+        expect(delivered || errors.length > 0).toBe(true);
+        return delivered;
+      }),
+  },
+];
