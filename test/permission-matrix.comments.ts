@@ -9,9 +9,12 @@ import {
   READ_WHOLE,
   gql,
   gqlOutcome,
+  pageCount,
   rest,
   restOutcome,
+  restText,
   subscriptionCall,
+  uniqueNumber,
   write,
   type Actor,
   type Matrix,
@@ -44,6 +47,31 @@ async function heirComment(m: Matrix, page: Page): Promise<number> {
   });
   await em.persist(comment).flush();
   return comment.id;
+}
+
+/** The key pair item/getKey gives the actor (empty when it refuses). */
+async function openKey(m: Matrix, a: Actor): Promise<{ api_key: string; api_token: string }> {
+  const answer = await rest(m, a, 'item/getKey', { item_id: m.target(a).item.id });
+  if (!restOutcome(answer)) return { api_key: '', api_token: '' };
+  return { api_key: answer.body.data.api_key, api_token: answer.body.data.api_token };
+}
+
+/** `open/fromComments` and its alias `fromComments/generate` with the actor's key; true when a page was written. */
+async function fromComments(m: Matrix, a: Actor, route: string): Promise<boolean> {
+  const { item } = m.target(a);
+  const title = `matrix_api_${uniqueNumber()}`;
+  const key = await openKey(m, a);
+  return write(
+    () => pageCount(m, item.id, title),
+    async () => {
+      const answer = await restText(m.server, a, route, {
+        ...key,
+        content: `/**\n * showdoc\n * @title ${title}\n * @url /x\n */`,
+      });
+      expect(answer.status).toBeLessThan(500);
+      return answer.text.trim() === '成功';
+    },
+  );
 }
 
 const commentCount = (m: Matrix, pageId: number) =>
@@ -143,5 +171,20 @@ export const COMMENT_OPERATIONS: Operation[] = [
         expect(delivered || errors.length > 0).toBe(true);
         return delivered;
       }),
+  },
+  {
+    // The key pair is the item managers' (item/getKey); archived items take no writes.
+    name: 'open API: API docs from code comments',
+    allow: MANAGE,
+    oneDoor: 'the open API is ShowDoc REST only (GraphQL has no open API)',
+    covers: ['Open/fromComments'],
+    rest: (m, a) => fromComments(m, a, 'open/fromComments'),
+  },
+  {
+    name: 'open API: API docs from code comments (fromComments/generate)',
+    allow: MANAGE,
+    oneDoor: 'the open API is ShowDoc REST only (GraphQL has no open API)',
+    covers: ['FromComments/generate'],
+    rest: (m, a) => fromComments(m, a, 'fromComments/generate'),
   },
 ];

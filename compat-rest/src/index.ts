@@ -12,7 +12,7 @@ import { item } from './routes/item';
 import { itemGroup } from './routes/itemGroup';
 import { member } from './routes/member';
 import { adminMessage, message } from './routes/message';
-import { open } from './routes/open';
+import { fromComments, open } from './routes/open';
 import { page } from './routes/page';
 import { pageComment } from './routes/pageComment';
 import { recycle } from './routes/recycle';
@@ -55,6 +55,7 @@ export const controllers: Record<string, Controller> = {
   Message: message,
   Subscription: subscription,
   PageComment: pageComment,
+  FromComments: { generate: fromComments },
 };
 const controllerNames = Object.keys(controllers);
 
