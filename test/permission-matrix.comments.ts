@@ -6,6 +6,7 @@ import { Item, Page, PageComment, User } from '../db/src';
 import {
   LOGGED_IN,
   MANAGE,
+  READ_SCOPED,
   READ_WHOLE,
   gql,
   gqlOutcome,
@@ -186,5 +187,18 @@ export const COMMENT_OPERATIONS: Operation[] = [
     oneDoor: 'the open API is ShowDoc REST only (GraphQL has no open API)',
     covers: ['FromComments/generate'],
     rest: (m, a) => fromComments(m, a, 'fromComments/generate'),
+  },
+  {
+    // Readers export what they may read: a scoped member's document holds catalog A only.
+    name: "export the item's API pages as OpenAPI 3.1",
+    allow: READ_SCOPED,
+    oneDoor: 'a Quire addition (ShowDoc has no OpenAPI export); GraphQL and its HTTP download',
+    covers: ['Query.openApiExport'],
+    graphql: async (m, a) =>
+      gqlOutcome(
+        await gql(m, a, 'query($id: Int!) { openApiExport(itemId: $id) { operationCount } }', {
+          id: m.target(a).item.id,
+        }),
+      ),
   },
 ];

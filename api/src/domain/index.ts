@@ -86,3 +86,4 @@ export {
   type CommentPage,
   type CommentView,
 } from './comments/comment.service';
+export type { OpenApiExport } from './openapi-export/openapi-export.service';

@@ -23,6 +23,7 @@ import { LockService } from './locks/lock.service';
 import { MemberService } from './members/member.service';
 import { MessageService } from './messages/message.service';
 import { OpenApiService } from './openapi/open-api.service';
+import { OpenApiExportService } from './openapi-export/openapi-export.service';
 import { PageService } from './pages/page.service';
 import { PolicyService } from './policy/policy.service';
 import { TeamPolicy } from './policy/team.policy';
@@ -89,6 +90,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const subscriptions = new SubscriptionService(em, pages);
   const webhooks = new WebhookService(em, policy, settings);
   const comments = new CommentService(em, policy, pages);
+  const openApiExport = new OpenApiExportService(em, policy);
   const files = new FileService(em, policy, pages, settings, options.storage ?? null);
   const ldap = new LdapAdminService(em, settings, directory);
   const adminUsers = new AdminUserService(em, accounts);
@@ -133,6 +135,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     webhooks,
     files,
     comments,
+    openApiExport,
   };
 }
 

@@ -7,6 +7,7 @@ import { AdminResolver } from './admin/admin.resolver';
 import { ExternalLoginResolver } from './admin/external-login.resolver';
 import { CatalogResolver, ItemMenuResolver } from './catalogs/catalog.resolver';
 import { PageCommentResolver } from './comments/comment.resolver';
+import { OpenApiExportResolver } from './openapi-export/openapi-export.resolver';
 import { ChangeLogResolver } from './changelog/changelog.resolver';
 import { FileResolver, PageAttachmentsResolver } from './files/file.resolver';
 import { PageHistoryResolver } from './history/history.resolver';
@@ -46,6 +47,7 @@ export const resolvers = [
   PageSubscriptionResolver,
   WebhookResolver,
   PageCommentResolver,
+  OpenApiExportResolver,
   FileResolver,
   PageAttachmentsResolver,
   AdminResolver,
