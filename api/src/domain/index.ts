@@ -87,3 +87,4 @@ export {
   type CommentView,
 } from './comments/comment.service';
 export type { OpenApiExport } from './openapi-export/openapi-export.service';
+export { parseShowdocComments, runApiMarkdown, type RunApiDoc } from './openapi/from-comments';

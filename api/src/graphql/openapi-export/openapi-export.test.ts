@@ -11,7 +11,7 @@ import {
 } from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { startTestServer, type TestServer } from '../../../../test/support/server';
-import { parseShowdocComments, runApiMarkdown } from '../../domain/openapi/from-comments';
+import { parseShowdocComments, runApiMarkdown } from '../../domain';
 
 /** The editor's API template (web/src/features/templates/docTemplates.ts), as a user fills it in. */
 const API_TEMPLATE_PAGE = `##### 简要描述
