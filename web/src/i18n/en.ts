@@ -570,6 +570,7 @@ export const en = {
     openPage: 'Open the page',
     pageGone: 'The page is gone or out of your reach',
     updatedPage: '{{name}} updated "{{title}}"',
+    commentedPage: '{{name}} commented on "{{title}}"',
     from: 'From {{name}}',
     announcementTitle: 'Announcement',
     gotIt: 'Got it',

@@ -560,6 +560,7 @@ export const zhCN: Messages = {
     openPage: '查看页面',
     pageGone: '页面已删除或您无权查看',
     updatedPage: '{{name}} 更新了《{{title}}》',
+    commentedPage: '{{name}} 评论了《{{title}}》',
     from: '来自 {{name}}',
     announcementTitle: '系统公告',
     gotIt: '知道了',
