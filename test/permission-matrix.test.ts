@@ -50,6 +50,7 @@ import {
   type Operation,
 } from './permission-matrix.support';
 import { EXPORT_NOT_PERMISSION_SCOPED, EXPORT_OPERATIONS } from './permission-matrix.export';
+import { COMMENT_OPERATIONS } from './permission-matrix.comments';
 import { FILE_OPERATIONS, FILES_NOT_PERMISSION_SCOPED } from './permission-matrix.files';
 import { MESSAGE_OPERATIONS, MESSAGES_AND_ADMIN_NOT_PERMISSION_SCOPED } from './permission-matrix.messages';
 import { MOCK_OPERATIONS } from './permission-matrix.mocks';
@@ -714,6 +715,7 @@ const ALL_OPERATIONS: Operation[] = [
   ...MESSAGE_OPERATIONS,
   ...MOCK_OPERATIONS,
   ...EXPORT_OPERATIONS,
+  ...COMMENT_OPERATIONS,
 ];
 
 /**
@@ -745,7 +747,16 @@ const NOT_PERMISSION_SCOPED: Record<string, string> = {
   ...MESSAGES_AND_ADMIN_NOT_PERMISSION_SCOPED,
 };
 
-const ID_ARGS = new Set(['itemId', 'pageId', 'catalogId', 'itemIds', 'teamId', 'templateId', 'sourceId']);
+const ID_ARGS = new Set([
+  'itemId',
+  'pageId',
+  'catalogId',
+  'itemIds',
+  'teamId',
+  'templateId',
+  'sourceId',
+  'commentId',
+]);
 
 /** GraphQL Query/Mutation/Subscription fields that address an item, page, catalog, member, team or template. */
 async function graphqlOperations(): Promise<string[]> {

@@ -15,7 +15,9 @@ import { member } from './routes/member';
 import { adminMessage, message } from './routes/message';
 import { mock, serveMock } from './routes/mock';
 import { open } from './routes/open';
+import { fromComments, open } from './routes/open';
 import { page } from './routes/page';
+import { pageComment } from './routes/pageComment';
 import { recycle } from './routes/recycle';
 import { scriptCron } from './routes/scriptCron';
 import { subscription } from './routes/subscription';
@@ -58,6 +60,8 @@ export const controllers: Record<string, Controller> = {
   Mock: mock,
   Export: exportController,
   ExportHtml: exportHtmlController,
+  PageComment: pageComment,
+  FromComments: { generate: fromComments },
 };
 const controllerNames = Object.keys(controllers);
 

@@ -25,6 +25,7 @@ import {
   formatGraphQLError,
   localizeErrorsPlugin,
   fileHttpPlugin,
+  openApiHttpPlugin,
   guardParseOptions,
   guardPlugin,
   guardSubscribe,
@@ -238,6 +239,16 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     },
     byCookie: (request) =>
       !/^Bearer\s+/i.test(request.headers.authorization ?? '') && !!request.cookies[SESSION_COOKIE],
+  });
+
+  // The OpenAPI 3.1 export of an item as a download, authenticated as GraphQL is.
+  await app.register(openApiHttpPlugin, {
+    services: servicesFor,
+    viewerOf: async (request, services) => {
+      const viewer = await viewerFromToken(services, bearerOrCookie(request), request.ip);
+      const visitor = request.cookies[VISITOR_COOKIE];
+      return viewer.user || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip);
+    },
   });
 
   await app.register(compatRestPlugin, { services: servicesFor, timeZone: config.appTimeZone });

@@ -645,7 +645,7 @@ export const Codes = {
   MockTemplateInvalid: {
     showdoc: 10101,
     code: 'MOCK_TEMPLATE_INVALID',
-    en: 'For the server\'s safety, only a JSON string is allowed',
+    en: "For the server's safety, only a JSON string is allowed",
     zh: '为了服务器安全，只允许写符合json语法的字符串',
   },
   MockTemplateUnsafe: {
@@ -690,7 +690,12 @@ export const Codes = {
     en: 'The mock template could not be generated',
     zh: 'Mock 模板生成失败',
   },
-  MockBusy: { showdoc: 10101, code: 'BUSY', en: 'The mock service is busy: try again', zh: 'Mock 服务繁忙，请重试' },
+  MockBusy: {
+    showdoc: 10101,
+    code: 'BUSY',
+    en: 'The mock service is busy: try again',
+    zh: 'Mock 服务繁忙，请重试',
+  },
   RelayDisabled: {
     showdoc: 10101,
     code: 'RELAY_DISABLED',
@@ -704,6 +709,25 @@ export const Codes = {
     zh: '中转不允许访问该地址',
   },
   RelayFailed: { showdoc: 10101, code: 'RELAY_FAILED', en: 'The request failed', zh: '请求失败' },
+  // Page comments (issue #21, compat-notes §10).
+  CommentsClosed: {
+    showdoc: 10101,
+    code: 'COMMENTS_CLOSED',
+    en: 'Comments are not enabled for this item',
+    zh: '该项目未开启评论功能',
+  },
+  CommentNotFound: {
+    showdoc: 10101,
+    code: 'COMMENT_NOT_FOUND',
+    en: 'The comment does not exist',
+    zh: '评论不存在',
+  },
+  CommentDeleteDenied: {
+    showdoc: 10101,
+    code: 'FORBIDDEN',
+    en: 'Only the author or a manager of the item may delete this comment',
+    zh: '您没有权限删除该评论',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export interface CodeInfo {

@@ -91,3 +91,12 @@ export {
   type ExportPlan,
   type ExportRequest,
 } from './export/export.service';
+// Page comments.
+export {
+  COMMENT_MAX_CHARS,
+  commentsOpen,
+  type CommentPage,
+  type CommentView,
+} from './comments/comment.service';
+export type { OpenApiExport } from './openapi-export/openapi-export.service';
+export { parseShowdocComments, runApiMarkdown, type RunApiDoc } from './openapi/from-comments';

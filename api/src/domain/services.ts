@@ -10,6 +10,7 @@ import { LdapAdminService } from './ldap/ldap-admin.service';
 import { LdapDirectory } from './ldap/ldap-directory';
 import { OAuth2Login } from './oauth/oauth2-login';
 import { CaptchaService } from './accounts/captcha.service';
+import { CommentService } from './comments/comment.service';
 import { CatalogService } from './catalogs/catalog.service';
 import { watchMenuWrites } from './catalogs/menu-cache';
 import { ChangeLogService } from './changelog/changelog.service';
@@ -25,6 +26,7 @@ import { MessageService } from './messages/message.service';
 import { MockService } from './mock/mock.service';
 import { HttpRelay } from './relay/http-relay';
 import { OpenApiService } from './openapi/open-api.service';
+import { OpenApiExportService } from './openapi-export/openapi-export.service';
 import { PageService } from './pages/page.service';
 import { PolicyService } from './policy/policy.service';
 import { TeamPolicy } from './policy/team.policy';
@@ -92,6 +94,8 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const mocks = new MockService(em, pages);
   const relay = new HttpRelay(settings, limits);
   const webhooks = new WebhookService(em, policy, settings);
+  const comments = new CommentService(em, policy, pages);
+  const openApiExport = new OpenApiExportService(em, policy);
   const files = new FileService(em, policy, pages, settings, options.storage ?? null);
   const exports = new ExportService(em, policy, changeLog, files);
   const ldap = new LdapAdminService(em, settings, directory);
@@ -139,6 +143,8 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     webhooks,
     files,
     exports,
+    comments,
+    openApiExport,
   };
 }
 
@@ -147,6 +153,7 @@ export type Services = ReturnType<typeof buildServices>;
 /** The committed writes that live subscriptions hear of. */
 function forwardToPubSub(bus: AfterCommit, pubSub: PubSub): void {
   bus.on('pageLockChanged', (event) => pubSub.publish('pageLockChanged', event.pageId, event));
+  bus.on('pageCommentChanged', (event) => pubSub.publish('pageCommentChanged', event.pageId, event));
   const unread = (userId: number) => pubSub.publish('unreadChanged', userId, { userId, at: new Date() });
   bus.on('pageNotified', (event) => new Set(event.toUserIds).forEach(unread));
   bus.on('unreadChanged', (event) => {

@@ -1,5 +1,5 @@
 import { DeadlockException, LockWaitTimeoutException, type EntityManager } from '@mikro-orm/core';
-import type { PageLockEvent } from '../pubsub/topics';
+import type { PageCommentEvent, PageLockEvent } from '../pubsub/topics';
 
 /**
  * Every side effect a write announces, and what it carries: publishers and listeners name events from
@@ -14,6 +14,8 @@ export interface AfterCommitEvents {
   usersChanged: { userIds: number[] };
   /** What these users (or, for an announcement, everyone) have unread changed. */
   unreadChanged: { userIds: number[]; everyone: boolean };
+  /** A page comment was added or deleted (forwarded to the `pageCommentChanged` topic). */
+  pageCommentChanged: PageCommentEvent;
 }
 
 export type AfterCommitEvent = keyof AfterCommitEvents;

@@ -6,6 +6,8 @@ import { AccountResolver } from './accounts/account.resolver';
 import { AdminResolver } from './admin/admin.resolver';
 import { ExternalLoginResolver } from './admin/external-login.resolver';
 import { CatalogResolver, ItemMenuResolver } from './catalogs/catalog.resolver';
+import { PageCommentResolver } from './comments/comment.resolver';
+import { OpenApiExportResolver } from './openapi-export/openapi-export.resolver';
 import { ChangeLogResolver } from './changelog/changelog.resolver';
 import { ExportResolver } from './export/export.resolver';
 import { FileResolver, PageAttachmentsResolver } from './files/file.resolver';
@@ -48,6 +50,8 @@ export const resolvers = [
   PageSubscriptionResolver,
   MockResolver,
   WebhookResolver,
+  PageCommentResolver,
+  OpenApiExportResolver,
   FileResolver,
   PageAttachmentsResolver,
   AdminResolver,

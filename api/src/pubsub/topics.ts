@@ -7,7 +7,22 @@ export type Topics = {
   pageLockChanged: [pageId: number, event: PageLockEvent];
   /** A user's unread messages changed; id 0 (EVERYONE) is for every user at once (an announcement). */
   unreadChanged: [userId: number, event: UnreadChangedEvent];
+  /** A comment was added under a page or deleted from it. */
+  pageCommentChanged: [pageId: number, event: PageCommentEvent];
 };
+
+export const PAGE_COMMENT_ACTIONS = ['ADDED', 'DELETED'] as const;
+export type PageCommentAction = (typeof PAGE_COMMENT_ACTIONS)[number];
+
+/** A change of a page's comments; subscribers reload the thread with their own rights. */
+export interface PageCommentEvent {
+  pageId: number;
+  action: PageCommentAction;
+  commentId: number;
+  /** The top-level comment a reply belongs to; 0 for a top-level comment. */
+  parentId: number;
+  at: Date;
+}
 
 /** The routing id of `unreadChanged` events meant for every user. */
 export const EVERYONE = 0;

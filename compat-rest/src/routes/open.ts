@@ -68,6 +68,24 @@ export const updatePage = action({
   },
 });
 
+/** `open/fromComments` (= `fromComments/generate`): compat-api §18.3. */
+export const fromComments = action({
+  auth: 'anon',
+  params: { ...keyParams, content: str() },
+  async handle({ services, reply }, p) {
+    let text: string;
+    try {
+      const source = unescapeHtml(p.content).replace(/_this_and_change_/g, '&');
+      const pages = await services.openApi.updateFromComments(keyOf(p), source);
+      text = pages.length ? '\n 成功 \n\n ' : '失败';
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.codeName === 'PageLimit') throw err;
+      text = err.codeName === 'ApiKeyMismatch' ? `\n${err.localized('zh')}\n\n` : '失败';
+    }
+    await reply.type('text/plain; charset=utf-8').send(text);
+  },
+});
+
 export const open: Controller = {
   updatePage,
   /** ShowDoc's older name. */
@@ -103,6 +121,12 @@ export const open: Controller = {
       await reply.type('text/plain; charset=utf-8').send(text);
     },
   }),
+
+  /**
+   * API docs from code comments, as ShowDoc's `showdoc_api.sh` posts them (raw `--data-binary`, `&` sent
+   * as `_this_and_change_`). Plain-text answers as ShowDoc's; a full item answers the JSON error 10100.
+   */
+  fromComments,
 
   getPage: action({
     auth: 'anon',

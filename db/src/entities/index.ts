@@ -1,5 +1,6 @@
 import { Attachment, AttachmentPage, FileFlow } from './attachment';
 import { Catalog } from './catalog';
+import { PageComment } from './comment';
 import { ImportMap } from './import';
 import {
   ExportLog,
@@ -27,6 +28,7 @@ import { Webhook, WebhookDelivery } from './webhook';
 export * from './attachment';
 export * from './base';
 export * from './catalog';
+export * from './comment';
 export * from './import';
 export * from './item';
 export * from './member';
@@ -79,4 +81,5 @@ export const allEntities = [
   ImportMap,
   Webhook,
   WebhookDelivery,
+  PageComment,
 ];

@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Page, type Catalog } from '../../../../db/src';
+import { ItemType, Page, type Catalog } from '../../../../db/src';
 import { bySNumber } from '../catalogs/catalog-tree';
 import type { CatalogService } from '../catalogs/catalog.service';
 import { DomainError } from '../errors';
 import type { PageService } from '../pages/page.service';
 import type { ApiKeyAccess, PolicyService } from '../policy/policy.service';
 import { dbTableMarkdown, parseDbDump, type DbDump } from './db-dictionary';
+import { parseShowdocComments, runApiMarkdown } from './from-comments';
 
 /** The open API refuses new pages in an item holding this many (compat-api §18.1). */
 export const OPEN_API_PAGE_LIMIT = 5000;
@@ -79,6 +80,29 @@ export class OpenApiService {
           content: dbTableMarkdown(table),
           catalogPath: input.catalogPath,
           sNumber: input.sNumber,
+        }),
+      );
+    }
+    return written;
+  }
+
+  /**
+   * API pages from ShowDoc-format code comments (compat-api §18.3): one page per doc-comment block holding
+   * `showdoc` and `@title`, updated by title in its `@catalog` as `updatePage` does. RunApi items keep the
+   * RunApi JSON; other items get its Markdown rendering. Answers the pages written (none: nothing found).
+   */
+  async updateFromComments(key: OpenApiKey, source: string, now = new Date()): Promise<Page[]> {
+    const access = await this.policy.requireApiKey(key.apiKey, key.apiToken, { write: true, now });
+    const written: Page[] = [];
+    for (const found of parseShowdocComments(source)) {
+      const content =
+        access.item.type === ItemType.ApiClient ? JSON.stringify(found.doc) : runApiMarkdown(found.doc);
+      written.push(
+        await this.writeByTitle(access, {
+          title: found.title,
+          content,
+          catalogPath: found.catalogPath,
+          sNumber: found.sNumber,
         }),
       );
     }

@@ -19,6 +19,8 @@ import { itemPath } from '../items/itemLinks';
 import { MembersPanel } from '../members/MembersPanel';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { WebhooksPanel } from '../webhooks/WebhooksPanel';
+import { ItemCommentsSetting } from '../page-comments/ItemCommentsSetting';
+import { OpenApiExportButton } from '../page-comments/OpenApiExportButton';
 
 const TABS = ['info', 'members', 'api', 'webhooks', 'recycle'] as const;
 type Tab = (typeof TABS)[number];
@@ -87,6 +89,7 @@ export function ItemSettingsPage() {
         </Tabs.List>
         <Tabs.Panel value="info" pt="md">
           <ItemInfoForm itemId={item.id} />
+          <ItemCommentsSetting itemId={item.id} />
         </Tabs.Panel>
         <Tabs.Panel value="members" pt="md">
           <MembersPanel itemId={item.id} />
@@ -94,6 +97,7 @@ export function ItemSettingsPage() {
         <Tabs.Panel value="api" pt="md">
           <Stack maw={720}>
             <ApiKeyPanel itemId={item.id} />
+            <OpenApiExportButton itemId={item.id} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="webhooks" pt="md">

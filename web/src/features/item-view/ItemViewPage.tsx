@@ -51,6 +51,7 @@ import { ItemViewHeader } from './ItemViewHeader';
 import { PageSlot, usePage } from './PageArticle';
 import { FollowPageButton } from '../messages/FollowPageButton';
 import { PageLockBanner } from './PageLockBanner';
+import { PageComments } from '../page-comments/PageComments';
 import { SpreadsheetView } from './SpreadsheetView';
 import { PageToc } from './TableOfContents';
 import { allCatalogIds, catalogPathOf, filterTree, findPage, firstPageId } from './tree';
@@ -362,6 +363,9 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
             ) : null}
             {me && pageId !== null ? <FollowPageButton key={`follow-${pageId}`} pageId={pageId} /> : null}
             {body}
+            {regular && pageId !== null ? (
+              <PageComments key={`comments-${pageId}`} pageId={pageId} signedIn={!!me} />
+            ) : null}
             <ItemViewFooter signedIn={!!me} />
           </Box>
           {pageId !== null && item.type !== 4 ? (

@@ -101,6 +101,8 @@ function ReminderList({
       return t('messageCenter.addedToItem', { name: r.fromName, item: r.text });
     if (r.itemId !== null && r.action === 'attorn')
       return t('messageCenter.madeOwner', { name: r.fromName, item: r.text });
+    if (r.page && r.action === 'comment')
+      return t('messageCenter.commentedPage', { name: r.fromName, title: r.page.title });
     if (r.page) return t('messageCenter.updatedPage', { name: r.fromName, title: r.page.title });
     return t('messageCenter.from', { name: r.fromName });
   };
