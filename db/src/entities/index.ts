@@ -1,3 +1,4 @@
+import { UserAiToken } from './ai-token';
 import { Attachment, AttachmentPage, FileFlow } from './attachment';
 import { Catalog } from './catalog';
 import { ImportMap } from './import';
@@ -24,6 +25,7 @@ import { Template, TemplateItem } from './template';
 import { Captcha, User, UserToken } from './user';
 import { Webhook, WebhookDelivery } from './webhook';
 
+export * from './ai-token';
 export * from './attachment';
 export * from './base';
 export * from './catalog';
@@ -42,6 +44,7 @@ export * from './webhook';
 export const allEntities = [
   User,
   UserToken,
+  UserAiToken,
   Captcha,
   SiteOption,
   Item,
