@@ -78,3 +78,14 @@ export type { LdapForm } from './ldap/ldap-directory';
 export { INLINE_TYPES } from './files/file-rules';
 export type { FileDelivery } from './files/file-delivery';
 export type { FileListFilter, FileTypeFilter, FileView } from './files/file.service';
+
+// The AI door: the writing assistant and the MCP tokens of AI editors (issue #21).
+export {
+  AI_TOKEN_PATTERN,
+  allowedItemsOf,
+  type AiGrant,
+  type AiTokenInput,
+  type AiTokenPermission,
+  type AiTokenScope,
+} from './ai/ai-token.service';
+export { NOT_CONFIGURED_MESSAGE } from './ai/assistant.service';

@@ -28,7 +28,12 @@ export interface RateLimitRules {
   /** Per address only: nothing is guessed, but each one costs a row (and an account). */
   captcha: LimitRule;
   register: LimitRule;
+  /** Writing-assistant requests per user (each one costs the site's AI account). */
+  ai?: LimitRule;
 }
+
+/** 30 assistant requests a minute per user, then a growing wait up to five minutes. */
+export const DEFAULT_AI_LIMIT: LimitRule = { freeAttempts: 30, windowSeconds: 60, maxBlockSeconds: 300 };
 
 const HOUR = 3600;
 export const DEFAULT_RATE_LIMITS: RateLimitRules = {
@@ -181,6 +186,7 @@ export class RateLimits {
   readonly visitPassword: GuessLimiter;
   readonly captcha: Throttle;
   readonly register: Throttle;
+  readonly ai: Throttle;
 
   constructor(store: RateLimitStore = { kind: 'memory' }, rules: RateLimitRules = DEFAULT_RATE_LIMITS) {
     this.login = new GuessLimiter(store, 'login', rules.login, 'LoginLocked');
@@ -189,6 +195,7 @@ export class RateLimits {
     this.visitPassword = new GuessLimiter(store, 'visit-password', rules.visitPassword, 'TooManyAttempts');
     this.captcha = new Throttle(store, 'captcha', rules.captcha);
     this.register = new Throttle(store, 'register', rules.register);
+    this.ai = new Throttle(store, 'ai', rules.ai ?? DEFAULT_AI_LIMIT);
   }
 }
 

@@ -21,6 +21,9 @@ export const SETTING_DEFAULTS = {
   collaborator_limit: '0',
   open_ai_key: '',
   open_ai_host: '',
+  /** ShowDoc's older names of the assistant's key and host, still read when the new ones are empty. */
+  open_api_key: '',
+  open_api_host: '',
   ai_model_name: '',
   ai_service_url: '',
   ai_service_token: '',
