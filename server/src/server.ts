@@ -45,6 +45,7 @@ import {
   type Services,
 } from '../../api/src/domain';
 import { createInProcessPubSub, createRedisPubSub } from '../../api/src/pubsub';
+import { mcpHttpPlugin } from '../../api/src/mcp';
 import { clusterLease } from './cluster-lease';
 import { compatRestPlugin } from '../../compat-rest/src';
 import { openDatabase, type Database } from '../../db/src';
@@ -230,6 +231,8 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       !/^Bearer\s+/i.test(request.headers.authorization ?? '') && !!request.cookies[SESSION_COOKIE],
   });
 
+  // The MCP door for AI editors, at Quire's /mcp and ShowDoc's /mcp.php (issue #21).
+  await app.register(mcpHttpPlugin, { services: servicesFor });
   await app.register(compatRestPlugin, { services: servicesFor, timeZone: config.appTimeZone });
   // ShowDoc's `/web/#/p/{key}` links (sent to customers) land on Quire's `/p/{key}`.
   registerShowdocEntry(app);
