@@ -51,7 +51,8 @@ function tokenOf(request: FastifyRequest): string {
  * server for its caller, so any node answers any request. Mounted at `/mcp` and at ShowDoc's `/mcp.php`.
  */
 export async function mcpHttpPlugin(app: FastifyInstance, options: McpHttpOptions): Promise<void> {
-  // A body that is not JSON is MCP's parse error, not Fastify's 400.
+  // A body that is not JSON is MCP's parse error, not Fastify's 400 (this plugin's routes only).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MCP_BODY_LIMIT }, (_request, body, done) => {
     try {
       done(null, JSON.parse(String(body)));
