@@ -28,7 +28,7 @@ describe.each(testDatabases())('ai/create on $name', (target) => {
     server = await startTestServer(target, 'aicreate', { allowPrivateOutbound: true });
     const em = server.db.orm.em.fork();
     token = await buildSession(em, await buildUser(em));
-  });
+  }, 120_000);
   afterAll(async () => {
     await server?.close();
     await upstream?.close();
@@ -125,7 +125,7 @@ describe.each(testDatabases())('the assistant service on $name', (target) => {
     const em = db.services().em;
     user = await buildUser(em);
     await setOptions(em, { open_ai_key: 'sk-test', open_ai_host: upstream.url });
-  });
+  }, 120_000);
   afterAll(async () => {
     await db?.close();
     await upstream?.close();

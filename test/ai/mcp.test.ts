@@ -35,7 +35,7 @@ describe.each(testDatabases())('MCP server on $name', (target) => {
     buildMember(e, item, stranger, MemberGroup.ReadOnly);
     await e.flush();
     writerToken = await buildSession(e, writer);
-  });
+  }, 120_000);
   afterAll(async () => server?.close());
 
   async function connect(path: string, headers: Record<string, string>): Promise<Client> {
