@@ -24,6 +24,7 @@ import {
   formatGraphQLError,
   localizeErrorsPlugin,
   fileHttpPlugin,
+  assistantHttpPlugin,
   guardParseOptions,
   guardPlugin,
   guardSubscribe,
@@ -231,6 +232,11 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       !/^Bearer\s+/i.test(request.headers.authorization ?? '') && !!request.cookies[SESSION_COOKIE],
   });
 
+  // The editor's writing assistant (an SSE stream), authenticated as GraphQL is.
+  await app.register(assistantHttpPlugin, {
+    services: servicesFor,
+    viewerOf: (request, services) => viewerFromToken(services, bearerOrCookie(request), request.ip),
+  });
   // The MCP door for AI editors, at Quire's /mcp and ShowDoc's /mcp.php (issue #21).
   await app.register(mcpHttpPlugin, { services: servicesFor });
   await app.register(compatRestPlugin, { services: servicesFor, timeZone: config.appTimeZone });

@@ -108,6 +108,24 @@ describe.each(testDatabases())('ai/create on $name', (target) => {
     expect(events[0]!.error).toMatch(/^网络请求失败: /);
     await setOptions(server.db.orm.em.fork(), { open_ai_host: upstream.url });
   });
+
+  it("streams the web app's answer from /api/assistant (JSON in, SSE out) and refuses what it should", async () => {
+    const post = (body: string, headers: Record<string, string>) =>
+      fetch(`${server.url}/api/assistant`, { method: 'POST', headers, body });
+    const ok = await post(JSON.stringify({ prompt: 'hello' }), {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+    });
+    expect(ok.headers.get('content-type')).toMatch(/event-stream/);
+    expect(answerOf(await ok.text())).toBe('Hello!');
+    const anonymous = await post(JSON.stringify({ prompt: 'hello' }), { 'content-type': 'application/json' });
+    expect(anonymous.status).toBe(401);
+    const form = await post('prompt=hello', {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Bearer ${token}`,
+    });
+    expect(form.status).toBe(400);
+  });
 });
 
 describe.each(testDatabases())('the assistant service on $name', (target) => {
