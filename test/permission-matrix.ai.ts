@@ -24,7 +24,8 @@ import {
 /** Refusals of compat-notes §9: token invalid, out of scope, not a member, no permission, not found. */
 const REFUSALS = [-32001, -32002, -32003, -32004, -32006];
 const signedIn = (actors: readonly ActorName[]) => actors.filter((a) => LOGGED_IN.includes(a));
-const MCP_ONLY = 'the MCP door (compat-notes §9): its tools are rows of their own, on top of GraphQL and REST';
+const MCP_ONLY =
+  'the MCP door (compat-notes §9): its tools are rows of their own, on top of GraphQL and REST';
 
 /** One `tools/call` as the actor: the tool's result, or null when it was refused (a known refusal code). */
 export async function mcpTool(
@@ -119,7 +120,13 @@ export const MCP_OPERATIONS: Operation[] = [
       const title = unique('mcp page');
       return write(
         () => titledCount(m, item.id, title),
-        () => allowed(m, a, 'create_page', { item_id: item.id, cat_id: catB.id, page_title: title, page_content: 'x' }),
+        () =>
+          allowed(m, a, 'create_page', {
+            item_id: item.id,
+            cat_id: catB.id,
+            page_title: title,
+            page_content: 'x',
+          }),
       );
     },
   },

@@ -969,7 +969,8 @@ describe.each(testDatabases())('permission matrix on $name', (database) => {
       ),
     )('%s', async (_name, row) => {
       const actor = matrix.actors[row.actor];
-      const door = row.door === 'GraphQL' ? row.op.graphql! : row.door === 'REST' ? row.op.rest! : row.op.mcp!;
+      const door =
+        row.door === 'GraphQL' ? row.op.graphql! : row.door === 'REST' ? row.op.rest! : row.op.mcp!;
       const allowed = await door(matrix, actor);
       expect(allowed ? 'allow' : 'deny').toBe(row.expected);
     });

@@ -83,14 +83,19 @@ describe.each(testDatabases())('ai/create on $name', (target) => {
     expect(answerOf(body)).toBe('First half, second half.');
     const finishes = sseData(body)
       .filter((d) => d !== '[DONE]')
-      .map((d) => (JSON.parse(d) as { choices: Array<{ finish_reason: string | null }> }).choices[0]!.finish_reason)
+      .map(
+        (d) =>
+          (JSON.parse(d) as { choices: Array<{ finish_reason: string | null }> }).choices[0]!.finish_reason,
+      )
       .filter(Boolean);
     expect(finishes).toEqual(['stop']);
     expect(sseData(body).filter((d) => d === '[DONE]')).toHaveLength(1);
     expect(upstream.requests.length - before).toBe(2);
     const second = upstream.requests.at(-1)!;
     expect(second.authorization).toBe('Bearer sk-new');
-    expect(second.messages.filter((m) => m.role === 'assistant').map((m) => m.content)).toEqual(['First half']);
+    expect(second.messages.filter((m) => m.role === 'assistant').map((m) => m.content)).toEqual([
+      'First half',
+    ]);
   });
 
   it("turns an upstream error body into ShowDoc's error event with a normalised code", async () => {

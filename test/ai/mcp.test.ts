@@ -40,7 +40,9 @@ describe.each(testDatabases())('MCP server on $name', (target) => {
 
   async function connect(path: string, headers: Record<string, string>): Promise<Client> {
     const client = new Client({ name: 'quire-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url + path), { requestInit: { headers } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.url + path), { requestInit: { headers } }),
+    );
     return client;
   }
   const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => {
@@ -60,7 +62,18 @@ describe.each(testDatabases())('MCP server on $name', (target) => {
     it('lists the tools of compat-notes §9, with the ones Quire lacks marked as not yet available', async () => {
       const { tools } = await client.listTools();
       const names = tools.map((t) => t.name);
-      for (const name of ['list_items', 'get_page', 'create_page', 'update_page', 'update_page_diff', 'search_pages', 'get_page_history', 'create_single_page_link', 'list_attachments', 'import_openapi'])
+      for (const name of [
+        'list_items',
+        'get_page',
+        'create_page',
+        'update_page',
+        'update_page_diff',
+        'search_pages',
+        'get_page_history',
+        'create_single_page_link',
+        'list_attachments',
+        'import_openapi',
+      ])
         expect(names).toContain(name);
       expect(tools.find((t) => t.name === 'import_openapi')?.description).toMatch(/not yet available/i);
       const { isError, body } = await call(client, 'import_openapi', { item_id: item.id });
@@ -87,7 +100,11 @@ describe.each(testDatabases())('MCP server on $name', (target) => {
       const hash = read.body.content_hash as string;
       expect(hash).toMatch(/^[0-9a-f]{12}$/);
 
-      const stale = await call(client, 'update_page', { page_id: pageId, page_content: 'mine', expected_hash: '000000000000' });
+      const stale = await call(client, 'update_page', {
+        page_id: pageId,
+        page_content: 'mine',
+        expected_hash: '000000000000',
+      });
       expect(stale.isError).toBe(true);
       expect(errorCode(stale.body)).toBe(-32009);
       expect((stale.body.error as { data: { current_hash: string } }).data.current_hash).toBe(hash);
@@ -111,7 +128,11 @@ describe.each(testDatabases())('MCP server on $name', (target) => {
       const refused = await call(client, 'get_page', { page_id: strangersPageId });
       expect(refused.isError).toBe(true);
       expect(errorCode(refused.body)).toBe(-32003);
-      const write = await call(client, 'create_page', { item_id: strangersItem.id, page_title: 'x', page_content: 'y' });
+      const write = await call(client, 'create_page', {
+        item_id: strangersItem.id,
+        page_title: 'x',
+        page_content: 'y',
+      });
       expect(write.isError).toBe(true);
       expect(await em().count(Page, { item: strangersItem.id, title: 'x' })).toBe(0);
     });
@@ -149,7 +170,11 @@ describe.each(testDatabases())('MCP server on $name', (target) => {
       try {
         const list = await call(client, 'list_items');
         expect(list.isError).toBe(false);
-        const refused = await call(client, 'create_page', { item_id: item.id, page_title: 'By reader', page_content: 'x' });
+        const refused = await call(client, 'create_page', {
+          item_id: item.id,
+          page_title: 'By reader',
+          page_content: 'x',
+        });
         expect(refused.isError).toBe(true);
         expect(errorCode(refused.body)).toBe(-32005);
         expect(await em().count(Page, { title: 'By reader' })).toBe(0);
@@ -159,11 +184,17 @@ describe.each(testDatabases())('MCP server on $name', (target) => {
     });
 
     it('keeps a token of selected items to those items', async () => {
-      const { token } = await createToken({ name: 'One item', scope: 'selected', allowed_items: String(item.id) });
+      const { token } = await createToken({
+        name: 'One item',
+        scope: 'selected',
+        allowed_items: String(item.id),
+      });
       const client = await connect('/mcp.php', { 'X-API-Token': token });
       try {
         const items = await call(client, 'list_items');
-        expect((items.body as unknown as Array<{ item_id: number }>).map((i) => i.item_id)).toEqual([item.id]);
+        expect((items.body as unknown as Array<{ item_id: number }>).map((i) => i.item_id)).toEqual([
+          item.id,
+        ]);
         const outside = await call(client, 'list_pages', { item_id: otherItem.id });
         expect(errorCode(outside.body)).toBe(-32002);
       } finally {
@@ -173,7 +204,9 @@ describe.each(testDatabases())('MCP server on $name', (target) => {
 
     it('stops a revoked token at once', async () => {
       const { token, id } = await createToken({ name: 'Soon revoked' });
-      expect((await server.form('/api/ai_token/revoke', { user_token: writerToken, id })).body.error_code).toBe(0);
+      expect(
+        (await server.form('/api/ai_token/revoke', { user_token: writerToken, id })).body.error_code,
+      ).toBe(0);
       const client = new Client({ name: 'quire-test', version: '1.0.0' });
       await client.connect(
         new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
@@ -193,12 +226,19 @@ describe.each(testDatabases())('MCP server on $name', (target) => {
     expect(get.headers.get('content-type')).toMatch(/event-stream/);
     expect(await get.text()).toBe(': connected\n\n');
     const post = (body: string, headers: Record<string, string> = {}) =>
-      fetch(`${server.url}/mcp.php`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(
-        async (r) => (await r.json()) as { id: unknown; error?: { code: number }; result?: { tools?: unknown[] } },
+      fetch(`${server.url}/mcp.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      }).then(
+        async (r) =>
+          (await r.json()) as { id: unknown; error?: { code: number }; result?: { tools?: unknown[] } },
       );
     expect((await post('{"jsonrpc":"2.0","id":7,"method":"tools/list"}')).error?.code).toBe(-32001);
     expect((await post('{not json')).error?.code).toBe(-32700);
-    const listed = await post('{"jsonrpc":"2.0","id":8,"method":"tools/list"}', { 'X-User-Token': writerToken });
+    const listed = await post('{"jsonrpc":"2.0","id":8,"method":"tools/list"}', {
+      'X-User-Token': writerToken,
+    });
     expect(listed.id).toBe(8);
     expect(listed.result?.tools?.length).toBeGreaterThan(30);
   });

@@ -43,7 +43,15 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       const continuing = body.messages.some((m) => m.role === 'assistant');
       if (prompt === 'quota') {
         res.writeHead(429, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: 'insufficient_quota', type: 'insufficient_quota', message: 'You exceeded your current quota' } }));
+        res.end(
+          JSON.stringify({
+            error: {
+              code: 'insufficient_quota',
+              type: 'insufficient_quota',
+              message: 'You exceeded your current quota',
+            },
+          }),
+        );
         return;
       }
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
@@ -76,7 +84,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
 export function sseData(body: string): string[] {
   return body
     .split('\n\n')
-    .map((block) => block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n'))
+    .map((block) =>
+      block
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5).trim())
+        .join('\n'),
+    )
     .filter((d) => d !== '');
 }
 
@@ -84,6 +98,10 @@ export function sseData(body: string): string[] {
 export function answerOf(body: string): string {
   return sseData(body)
     .filter((d) => d !== '[DONE]')
-    .map((d) => (JSON.parse(d) as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta?.content ?? '')
+    .map(
+      (d) =>
+        (JSON.parse(d) as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta
+          ?.content ?? '',
+    )
     .join('');
 }

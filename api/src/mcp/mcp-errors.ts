@@ -39,7 +39,8 @@ export function toMcpError(err: unknown): McpToolError | null {
   if (code.endsWith('NOT_FOUND')) return new McpToolError(McpCodes.NotFound, message);
   if (/VisitDenied|PasswordRequired|ForceLogin|PageDraft/.test(name))
     return new McpToolError(McpCodes.NotMember, message);
-  if (code === 'FORBIDDEN' || name === 'ItemArchived') return new McpToolError(McpCodes.NoPermission, message);
+  if (code === 'FORBIDDEN' || name === 'ItemArchived')
+    return new McpToolError(McpCodes.NoPermission, message);
   if (code === 'RATE_LIMITED') return new McpToolError(McpCodes.RateLimited, message);
   if (code === 'UNAUTHENTICATED') return new McpToolError(McpCodes.TokenInvalid, message);
   if (code === 'BAD_INPUT' || code === 'PAGE_LIMIT') return new McpToolError(McpCodes.Invalid, message);

@@ -63,7 +63,8 @@ export async function mcpHttpPlugin(app: FastifyInstance, options: McpHttpOption
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return rpcError(reply, null, -32600, 'Request too large (请求内容过大)');
-    if ((error.statusCode ?? 500) < 500) return rpcError(reply, null, -32600, `Invalid request: ${error.message}`);
+    if ((error.statusCode ?? 500) < 500)
+      return rpcError(reply, null, -32600, `Invalid request: ${error.message}`);
     request.log.error({ err: error }, 'mcp request failed');
     return rpcError(reply, null, -32603, 'Internal error', 500);
   });
@@ -76,7 +77,9 @@ export async function mcpHttpPlugin(app: FastifyInstance, options: McpHttpOption
         .send(': connected\n\n'),
     );
     app.options(path, async (_request, reply) => reply.code(204).headers(CORS).send());
-    app.delete(path, async (_request, reply) => rpcError(reply, null, -32600, 'No sessions: this server is stateless', 405));
+    app.delete(path, async (_request, reply) =>
+      rpcError(reply, null, -32600, 'No sessions: this server is stateless', 405),
+    );
     app.post(path, { bodyLimit: MCP_BODY_LIMIT }, (request, reply) => handle(request, reply, options));
   }
 }
@@ -108,18 +111,23 @@ async function handle(request: FastifyRequest, reply: FastifyReply, options: Mcp
     try {
       grant = await services.aiTokens.grantOf(token, (t) => services.accounts.authenticate(t));
     } catch (err) {
-      if (err instanceof DomainError) return rpcError(reply, firstId, McpCodes.TokenInvalid, 'Token 无效或已过期');
+      if (err instanceof DomainError)
+        return rpcError(reply, firstId, McpCodes.TokenInvalid, 'Token 无效或已过期');
       throw err;
     }
     const siteUrl =
-      (await services.settings.get('site_url')).trim().replace(/\/+$/, '') || `${request.protocol}://${request.host}`;
+      (await services.settings.get('site_url')).trim().replace(/\/+$/, '') ||
+      `${request.protocol}://${request.host}`;
     const viewer = new Viewer(grant.user, hashToken(token), request.ip);
     const call = registerTools(server, { services, viewer, grant, siteUrl });
     registerResources(server, call);
     registerPrompts(server);
   }
 
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
   // ShowDoc's clients post plain JSON-RPC; the SDK wants both media types announced.
   request.raw.headers.accept = 'application/json, text/event-stream';
   reply.hijack();
@@ -135,7 +143,9 @@ async function handle(request: FastifyRequest, reply: FastifyReply, options: Mcp
     request.log.error({ err }, 'mcp request failed');
     if (!reply.raw.headersSent) {
       reply.raw.writeHead(500, { 'Content-Type': 'application/json' });
-      reply.raw.end(JSON.stringify({ jsonrpc: '2.0', id: firstId, error: { code: -32603, message: 'Internal error' } }));
+      reply.raw.end(
+        JSON.stringify({ jsonrpc: '2.0', id: firstId, error: { code: -32603, message: 'Internal error' } }),
+      );
     }
   }
 }

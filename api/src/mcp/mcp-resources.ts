@@ -19,19 +19,46 @@ export function registerResources(server: McpServer, call: ToolCaller): void {
     { description: 'The items this token may reach', mimeType: 'application/json' },
     (uri) => read(uri, 'list_items', {}),
   );
-  const templates: Array<[string, string, string, (v: Record<string, string | string[]>) => [string, Record<string, unknown>]]> = [
+  const templates: Array<
+    [string, string, string, (v: Record<string, string | string[]>) => [string, Record<string, unknown>]]
+  > = [
     ['item', 'showdoc://items/{item_id}', 'One item', (v) => ['get_item', { item_id: num(v.item_id) }]],
-    ['item-catalogs', 'showdoc://items/{item_id}/catalogs', 'An item\'s catalog tree', (v) => ['get_item_overview', { item_id: num(v.item_id) }]],
-    ['item-pages', 'showdoc://items/{item_id}/pages', 'An item\'s pages', (v) => ['list_pages', { item_id: num(v.item_id), page_size: 200 }]],
-    ['page', 'showdoc://pages/{page_id}', 'One page with its content', (v) => ['get_page', { page_id: num(v.page_id) }]],
-    ['page-history', 'showdoc://pages/{page_id}/history', 'A page\'s versions', (v) => ['get_page_history', { page_id: num(v.page_id) }]],
+    [
+      'item-catalogs',
+      'showdoc://items/{item_id}/catalogs',
+      "An item's catalog tree",
+      (v) => ['get_item_overview', { item_id: num(v.item_id) }],
+    ],
+    [
+      'item-pages',
+      'showdoc://items/{item_id}/pages',
+      "An item's pages",
+      (v) => ['list_pages', { item_id: num(v.item_id), page_size: 200 }],
+    ],
+    [
+      'page',
+      'showdoc://pages/{page_id}',
+      'One page with its content',
+      (v) => ['get_page', { page_id: num(v.page_id) }],
+    ],
+    [
+      'page-history',
+      'showdoc://pages/{page_id}/history',
+      "A page's versions",
+      (v) => ['get_page_history', { page_id: num(v.page_id) }],
+    ],
     [
       'page-version',
       'showdoc://pages/{page_id}/versions/{version_id}',
       'One earlier version of a page',
       (v) => ['get_page_version', { page_id: num(v.page_id), version_id: num(v.version_id) }],
     ],
-    ['catalog', 'showdoc://catalogs/{cat_id}', 'One catalog', (v) => ['get_catalog', { cat_id: num(v.cat_id) }]],
+    [
+      'catalog',
+      'showdoc://catalogs/{cat_id}',
+      'One catalog',
+      (v) => ['get_catalog', { cat_id: num(v.cat_id) }],
+    ],
   ];
   for (const [name, pattern, description, toTool] of templates) {
     server.registerResource(
@@ -48,7 +75,9 @@ export function registerResources(server: McpServer, call: ToolCaller): void {
 
 /** ShowDoc's prompts: instructions that point the AI editor at the tools. */
 export function registerPrompts(server: McpServer): void {
-  const user = (text: string) => ({ messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] });
+  const user = (text: string) => ({
+    messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }],
+  });
   server.registerPrompt(
     'generate_client_code',
     {
@@ -84,7 +113,10 @@ export function registerPrompts(server: McpServer): void {
   );
   server.registerPrompt(
     'sync_api_docs',
-    { description: 'Bring an item\'s API pages in line with the code', argsSchema: { item_id: z.string(), code_base_path: z.string().optional() } },
+    {
+      description: "Bring an item's API pages in line with the code",
+      argsSchema: { item_id: z.string(), code_base_path: z.string().optional() },
+    },
     (a) =>
       user(
         `List the pages of item ${a.item_id} (list_pages, get_page), compare them with the API routes in ${a.code_base_path ?? 'the code base'}, then create or update pages (upsert_page, update_page with expected_hash) so the documentation matches the code.`,
@@ -92,7 +124,10 @@ export function registerPrompts(server: McpServer): void {
   );
   server.registerPrompt(
     'compare_impl_and_doc',
-    { description: 'Differences between a documented API and its implementation', argsSchema: { page_id: z.string(), code_path: z.string().optional() } },
+    {
+      description: 'Differences between a documented API and its implementation',
+      argsSchema: { page_id: z.string(), code_path: z.string().optional() },
+    },
     (a) =>
       user(
         `Read page ${a.page_id} (get_page) and the implementation in ${a.code_path ?? 'the code'}; list every difference in URL, method, parameters and response, and say which side should change.`,

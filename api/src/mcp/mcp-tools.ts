@@ -3,7 +3,14 @@ import { Readable } from 'node:stream';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { Attachment, Catalog, ItemType, Page } from '../../../db/src';
-import { diffLines, type AiGrant, type MenuCatalog, type MenuPage, type Services, type Viewer } from '../domain';
+import {
+  diffLines,
+  type AiGrant,
+  type MenuCatalog,
+  type MenuPage,
+  type Services,
+  type Viewer,
+} from '../domain';
 import { McpCodes, McpToolError, toMcpError } from './mcp-errors';
 import { PAGE_TEMPLATES } from './page-templates';
 
@@ -68,7 +75,10 @@ function ok(result: Json) {
 function fail(err: McpToolError) {
   return {
     content: [
-      { type: 'text' as const, text: JSON.stringify({ error: { code: err.code, message: err.message, data: err.data ?? null } }) },
+      {
+        type: 'text' as const,
+        text: JSON.stringify({ error: { code: err.code, message: err.message, data: err.data ?? null } }),
+      },
     ],
     isError: true,
   };
@@ -104,7 +114,10 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
 
   const inScope = (itemId: number) => {
     if (grant.allowedItems && !grant.allowedItems.includes(itemId))
-      throw new McpToolError(McpCodes.OutOfScope, `Item ${itemId} is not in this token's scope (项目不在 Token 范围内)`);
+      throw new McpToolError(
+        McpCodes.OutOfScope,
+        `Item ${itemId} is not in this token's scope (项目不在 Token 范围内)`,
+      );
   };
   const pageRow = async (pageId: number) => {
     const page = await em.findOne(Page, { id: pageId, deletedAt: null });
@@ -250,7 +263,10 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
   // ---- items
   tool(
     'list_items',
-    { description: 'The items (projects) this token may reach, with the caller\'s role in each.', inputSchema: {} },
+    {
+      description: "The items (projects) this token may reach, with the caller's role in each.",
+      inputSchema: {},
+    },
     run(false, async () => {
       const { entries } = await services.items.myList(viewer);
       return entries
@@ -266,7 +282,10 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
   );
   tool(
     'get_item',
-    { description: 'One item: name, description, role, page count and link.', inputSchema: { item_id: id() } },
+    {
+      description: 'One item: name, description, role, page count and link.',
+      inputSchema: { item_id: id() },
+    },
     run(false, async (a: { item_id: number }) => {
       inScope(a.item_id);
       const { item, rights } = await services.items.find(viewer, a.item_id);
@@ -284,12 +303,19 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
   tool(
     'create_item',
     {
-      description: 'Creates an item owned by the token\'s user.',
-      inputSchema: { item_name: text(200), item_type: z.coerce.number().int().optional(), item_description: text(10_000).optional() },
+      description: "Creates an item owned by the token's user.",
+      inputSchema: {
+        item_name: text(200),
+        item_type: z.coerce.number().int().optional(),
+        item_description: text(10_000).optional(),
+      },
     },
     run(true, async (a: { item_name: string; item_type?: number; item_description?: string }) => {
       if (!grant.canCreateItem)
-        throw new McpToolError(McpCodes.TokenRefused, 'This token may not create items (该 Token 不允许创建项目)');
+        throw new McpToolError(
+          McpCodes.TokenRefused,
+          'This token may not create items (该 Token 不允许创建项目)',
+        );
       const item = await services.items.create(viewer, {
         name: a.item_name,
         type: a.item_type ?? ItemType.Regular,
@@ -303,7 +329,11 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
     'update_item',
     {
       description: 'Renames an item or changes its description (item managers).',
-      inputSchema: { item_id: id(), item_name: text(200).optional(), item_description: text(10_000).optional() },
+      inputSchema: {
+        item_id: id(),
+        item_name: text(200).optional(),
+        item_description: text(10_000).optional(),
+      },
     },
     run(true, async (a: { item_id: number; item_name?: string; item_description?: string }) => {
       inScope(a.item_id);
@@ -316,20 +346,29 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
   );
   tool(
     'delete_item',
-    { description: 'Not through MCP: deleting an item needs its owner\'s password (use the web app).', inputSchema: { item_id: id() } },
+    {
+      description: "Not through MCP: deleting an item needs its owner's password (use the web app).",
+      inputSchema: { item_id: id() },
+    },
     run(true, async (a: { item_id: number }) => {
       inScope(a.item_id);
       if (!grant.canDeleteItem)
-        throw new McpToolError(McpCodes.TokenRefused, 'This token may not delete items (该 Token 不允许删除项目)');
+        throw new McpToolError(
+          McpCodes.TokenRefused,
+          'This token may not delete items (该 Token 不允许删除项目)',
+        );
       throw new McpToolError(
         McpCodes.TokenRefused,
-        'Deleting an item needs the owner\'s password: delete it in the web app (删除项目需要在网页中输入密码确认)',
+        "Deleting an item needs the owner's password: delete it in the web app (删除项目需要在网页中输入密码确认)",
       );
     }),
   );
   tool(
     'get_item_overview',
-    { description: 'The catalog tree of an item with its page titles (no content).', inputSchema: { item_id: id() } },
+    {
+      description: 'The catalog tree of an item with its page titles (no content).',
+      inputSchema: { item_id: id() },
+    },
     run(false, async (a: { item_id: number }) => {
       inScope(a.item_id);
       const { item } = await services.items.find(viewer, a.item_id);
@@ -374,7 +413,12 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
     'create_catalog',
     {
       description: 'Creates a catalog (at the top level or under parent_cat_id).',
-      inputSchema: { item_id: id(), cat_name: text(), parent_cat_id: optId(), s_number: z.coerce.number().int().optional() },
+      inputSchema: {
+        item_id: id(),
+        cat_name: text(),
+        parent_cat_id: optId(),
+        s_number: z.coerce.number().int().optional(),
+      },
     },
     run(true, async (a: { item_id: number; cat_name: string; parent_cat_id?: number; s_number?: number }) => {
       inScope(a.item_id);
@@ -391,7 +435,11 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
     'update_catalog',
     {
       description: 'Renames or reorders a catalog.',
-      inputSchema: { cat_id: id(), cat_name: text().optional(), s_number: z.coerce.number().int().optional() },
+      inputSchema: {
+        cat_id: id(),
+        cat_name: text().optional(),
+        s_number: z.coerce.number().int().optional(),
+      },
     },
     run(true, async (a: { cat_id: number; cat_name?: string; s_number?: number }) => {
       const row = await catalogRow(a.cat_id);
@@ -450,7 +498,8 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
   tool(
     'get_page',
     {
-      description: 'One page with its content and content_hash (pass it back as expected_hash when updating).',
+      description:
+        'One page with its content and content_hash (pass it back as expected_hash when updating).',
       inputSchema: { page_id: optId(), item_id: optId(), page_title: text().optional() },
     },
     run(false, async (a: { page_id?: number; item_id?: number; page_title?: string }) => {
@@ -481,7 +530,12 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
       return out;
     }),
   );
-  const searchTool = async (query: string, itemId: number | undefined, mode: string | undefined, limit: number) => {
+  const searchTool = async (
+    query: string,
+    itemId: number | undefined,
+    mode: string | undefined,
+    limit: number,
+  ) => {
     if (itemId) inScope(itemId);
     const result = await services.search.search(viewer, query, { itemId: itemId ?? null, first: 100 });
     const needle = query.toLowerCase();
@@ -507,7 +561,10 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
   const modeSchema = z.enum(['title', 'content', 'all']).optional();
   tool(
     'search_pages',
-    { description: 'Searches page titles and content, in one item or all.', inputSchema: { query: text(200), item_id: optId(), search_mode: modeSchema } },
+    {
+      description: 'Searches page titles and content, in one item or all.',
+      inputSchema: { query: text(200), item_id: optId(), search_mode: modeSchema },
+    },
     run(false, async (a: { query: string; item_id?: number; search_mode?: string }) =>
       searchTool(a.query, a.item_id || undefined, a.search_mode, 100),
     ),
@@ -516,7 +573,11 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
     'search_all_pages',
     {
       description: 'Searches every item the token may reach.',
-      inputSchema: { keywords: text(200), mode: modeSchema, limit: z.coerce.number().int().min(1).max(100).optional() },
+      inputSchema: {
+        keywords: text(200),
+        mode: modeSchema,
+        limit: z.coerce.number().int().min(1).max(100).optional(),
+      },
     },
     run(false, async (a: { keywords: string; mode?: string; limit?: number }) =>
       searchTool(a.keywords, undefined, a.mode, a.limit ?? 20),
@@ -541,15 +602,28 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
     cat_id: optId(),
     s_number: z.coerce.number().int().optional(),
   };
-  type PageArgs = { item_id: number; page_title: string; page_content: string; cat_id?: number; cat_name?: string; s_number?: number };
+  type PageArgs = {
+    item_id: number;
+    page_title: string;
+    page_content: string;
+    cat_id?: number;
+    cat_name?: string;
+    s_number?: number;
+  };
   tool(
     'create_page',
-    { description: 'Creates a page; cat_name is a catalog path (a/b), created when missing.', inputSchema: pageInput },
+    {
+      description: 'Creates a page; cat_name is a catalog path (a/b), created when missing.',
+      inputSchema: pageInput,
+    },
     run(true, async (a: PageArgs) => savePage(a.item_id, a, false)),
   );
   tool(
     'upsert_page',
-    { description: 'Updates the page with this title in this catalog, or creates it.', inputSchema: pageInput },
+    {
+      description: 'Updates the page with this title in this catalog, or creates it.',
+      inputSchema: pageInput,
+    },
     run(true, async (a: PageArgs) => savePage(a.item_id, a, true)),
   );
   const updateInput = {
@@ -562,7 +636,8 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
   tool(
     'update_page',
     {
-      description: 'Replaces a page\'s content (the old one goes to its history); expected_hash refuses a page changed since read.',
+      description:
+        "Replaces a page's content (the old one goes to its history); expected_hash refuses a page changed since read.",
       inputSchema: { ...updateInput, page_content: content().optional() },
     },
     run(true, async (a: { page_id: number; page_content?: string; expected_hash?: string }) =>
@@ -575,21 +650,39 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
       description: 'Edits a page by exact text replacements: each old_text must occur in the page.',
       inputSchema: {
         ...updateInput,
-        diffs: z.array(z.object({ old_text: z.string().min(1).max(MAX_MCP_CONTENT), new_text: z.string().max(MAX_MCP_CONTENT) })).min(1).max(100),
+        diffs: z
+          .array(
+            z.object({
+              old_text: z.string().min(1).max(MAX_MCP_CONTENT),
+              new_text: z.string().max(MAX_MCP_CONTENT),
+            }),
+          )
+          .min(1)
+          .max(100),
       },
     },
-    run(true, async (a: { page_id: number; diffs: Array<{ old_text: string; new_text: string }>; expected_hash?: string }) =>
-      updatePage(a, (old) => {
-        let out = old;
-        for (const [i, d] of a.diffs.entries()) {
-          const at = out.indexOf(d.old_text);
-          if (at < 0)
-            throw new McpToolError(McpCodes.Invalid, `diffs[${i}].old_text is not in the page (未找到要替换的文本)`);
-          out = out.slice(0, at) + d.new_text + out.slice(at + d.old_text.length);
-        }
-        if (out.length > MAX_MCP_CONTENT) throw new McpToolError(McpCodes.TooLarge, 'The page is too large (内容过大)');
-        return out;
-      }),
+    run(
+      true,
+      async (a: {
+        page_id: number;
+        diffs: Array<{ old_text: string; new_text: string }>;
+        expected_hash?: string;
+      }) =>
+        updatePage(a, (old) => {
+          let out = old;
+          for (const [i, d] of a.diffs.entries()) {
+            const at = out.indexOf(d.old_text);
+            if (at < 0)
+              throw new McpToolError(
+                McpCodes.Invalid,
+                `diffs[${i}].old_text is not in the page (未找到要替换的文本)`,
+              );
+            out = out.slice(0, at) + d.new_text + out.slice(at + d.old_text.length);
+          }
+          if (out.length > MAX_MCP_CONTENT)
+            throw new McpToolError(McpCodes.TooLarge, 'The page is too large (内容过大)');
+          return out;
+        }),
     ),
   );
   tool(
@@ -599,7 +692,15 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
       inputSchema: {
         item_id: id(),
         pages: z
-          .array(z.object({ page_title: text(), page_content: content(), cat_name: text(1000).optional(), cat_id: optId(), s_number: z.coerce.number().int().optional() }))
+          .array(
+            z.object({
+              page_title: text(),
+              page_content: content(),
+              cat_name: text(1000).optional(),
+              cat_id: optId(),
+              s_number: z.coerce.number().int().optional(),
+            }),
+          )
           .min(1)
           .max(50),
       },
@@ -631,7 +732,10 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
   // ---- history
   tool(
     'get_page_history',
-    { description: 'A page\'s earlier versions, newest first.', inputSchema: { page_id: id(), limit: z.coerce.number().int().min(1).max(100).optional() } },
+    {
+      description: "A page's earlier versions, newest first.",
+      inputSchema: { page_id: id(), limit: z.coerce.number().int().min(1).max(100).optional() },
+    },
     run(false, async (a: { page_id: number; limit?: number }) => {
       const row = await pageRow(a.page_id);
       const { versions } = await services.history.list(viewer, row.id);
@@ -647,18 +751,30 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
   );
   tool(
     'get_page_version',
-    { description: 'One earlier version of a page, with its content.', inputSchema: { page_id: id(), version_id: id() } },
+    {
+      description: 'One earlier version of a page, with its content.',
+      inputSchema: { page_id: id(), version_id: id() },
+    },
     run(false, async (a: { page_id: number; version_id: number }) => {
       const row = await pageRow(a.page_id);
       const { version } = await services.history.compare(viewer, row.id, a.version_id);
-      return { version_id: version.id, page_id: row.id, page_title: version.title, page_content: version.content };
+      return {
+        version_id: version.id,
+        page_id: row.id,
+        page_title: version.title,
+        page_content: version.content,
+      };
     }),
   );
   tool(
     'diff_page_versions',
     {
       description: 'Line diff between two versions of a page (version id 0 = the current page).',
-      inputSchema: { page_id: id(), version_id_1: z.coerce.number().int().nonnegative(), version_id_2: z.coerce.number().int().nonnegative() },
+      inputSchema: {
+        page_id: id(),
+        version_id_1: z.coerce.number().int().nonnegative(),
+        version_id_2: z.coerce.number().int().nonnegative(),
+      },
     },
     run(false, async (a: { page_id: number; version_id_1: number; version_id_2: number }) => {
       const row = await pageRow(a.page_id);
@@ -667,12 +783,17 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
           ? (await services.pages.info(viewer, row.id)).page.content
           : (await services.history.compare(viewer, row.id, versionId)).version.content;
       const lines = diffLines(await textOf(a.version_id_1), await textOf(a.version_id_2));
-      return lines.filter((l) => l.op !== 'equal').map((l) => ({ op: l.op, text: l.text, old_line: l.oldLine, new_line: l.newLine }));
+      return lines
+        .filter((l) => l.op !== 'equal')
+        .map((l) => ({ op: l.op, text: l.text, old_line: l.oldLine, new_line: l.newLine }));
     }),
   );
   tool(
     'restore_page_version',
-    { description: 'Brings an earlier version back as a new save.', inputSchema: { page_id: id(), version_id: id() } },
+    {
+      description: 'Brings an earlier version back as a new save.',
+      inputSchema: { page_id: id(), version_id: id() },
+    },
     run(true, async (a: { page_id: number; version_id: number }) => {
       const row = await pageRow(a.page_id);
       const page = await services.history.restore(viewer, row.id, a.version_id);
@@ -700,7 +821,7 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
   );
   tool(
     'get_single_page_link',
-    { description: 'The page\'s live share link, if any.', inputSchema: { page_id: id() } },
+    { description: "The page's live share link, if any.", inputSchema: { page_id: id() } },
     run(false, async (a: { page_id: number }) => {
       const row = await pageRow(a.page_id);
       const link = await services.shares.linkOf(viewer, row.id);
@@ -738,7 +859,12 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
     'upload_attachment',
     {
       description: 'Uploads a file (base64) into an item, attached to a page when page_id is given.',
-      inputSchema: { item_id: id(), page_id: optId(), file_base64: z.string().max(Math.ceil((MAX_MCP_CONTENT * 4) / 3) * 4), file_name: text() },
+      inputSchema: {
+        item_id: id(),
+        page_id: optId(),
+        file_base64: z.string().max(Math.ceil((MAX_MCP_CONTENT * 4) / 3) * 4),
+        file_name: text(),
+      },
     },
     run(true, async (a: { item_id: number; page_id?: number; file_base64: string; file_name: string }) => {
       inScope(a.item_id);
@@ -770,7 +896,10 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
   for (const name of UNAVAILABLE_TOOLS) {
     tool(
       name,
-      { description: 'Not yet available in Quire (ShowDoc has it; Quire will add it later).', inputSchema: {} },
+      {
+        description: 'Not yet available in Quire (ShowDoc has it; Quire will add it later).',
+        inputSchema: {},
+      },
       run(false, async () => {
         throw new McpToolError(McpCodes.NotAvailable, `${name} is not yet available in Quire (暂不支持)`);
       }),

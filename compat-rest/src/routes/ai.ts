@@ -42,7 +42,8 @@ export const ai: Controller = {
 };
 
 /** A 0/1 flag that may be absent (then the token's current or default value stays). */
-const flag = () => z.unknown().transform((v): boolean | undefined => (v === undefined ? undefined : phpTruthy(v)));
+const flag = () =>
+  z.unknown().transform((v): boolean | undefined => (v === undefined ? undefined : phpTruthy(v)));
 
 function tokenInput(p: {
   name?: string;
@@ -60,13 +61,19 @@ function tokenInput(p: {
     // ShowDoc's `admin` tokens act with their user's rights: stored as write.
     const permission = p.permission === 'admin' ? 'write' : p.permission;
     if (permission !== 'read' && permission !== 'write')
-      throw new DomainError('BadInput', { en: 'The permission is read or write', zh: '权限只能是 read 或 write' });
+      throw new DomainError('BadInput', {
+        en: 'The permission is read or write',
+        zh: '权限只能是 read 或 write',
+      });
     input.permission = permission;
   }
   if (p.scope !== undefined && p.scope !== '') {
     const scope = p.scope === 'single_item' ? 'selected' : p.scope;
     if (scope !== 'all' && scope !== 'selected')
-      throw new DomainError('BadInput', { en: 'The scope is all or selected', zh: '范围只能是 all 或 selected' });
+      throw new DomainError('BadInput', {
+        en: 'The scope is all or selected',
+        zh: '范围只能是 all 或 selected',
+      });
     input.scope = scope;
   }
   if (p.allowed_items !== undefined) input.allowedItems = idList(p.allowed_items);
@@ -78,7 +85,8 @@ function tokenInput(p: {
     if (!text || text === '0') input.expiresAt = null;
     else {
       const date = /^\d+$/.test(text) ? new Date(Number(text) * 1000) : parseLocalTime(text);
-      if (!date) throw new DomainError('BadInput', { en: 'The expiry is not a date', zh: '过期时间格式错误' });
+      if (!date)
+        throw new DomainError('BadInput', { en: 'The expiry is not a date', zh: '过期时间格式错误' });
       input.expiresAt = date;
     }
   }

@@ -67,10 +67,17 @@ export class AiTokenService {
   }
 
   /** A new token: the row, and the token itself (never stored, never shown again). */
-  async create(viewer: Viewer, input: AiTokenInput, now = new Date()): Promise<{ row: UserAiToken; token: string }> {
+  async create(
+    viewer: Viewer,
+    input: AiTokenInput,
+    now = new Date(),
+  ): Promise<{ row: UserAiToken; token: string }> {
     const user = viewer.requireUser();
     if ((await this.em.count(UserAiToken, { user })) >= AI_TOKENS_PER_USER)
-      throw bad(`At most ${AI_TOKENS_PER_USER} MCP tokens per user`, `每个用户最多 ${AI_TOKENS_PER_USER} 个 MCP Token`);
+      throw bad(
+        `At most ${AI_TOKENS_PER_USER} MCP tokens per user`,
+        `每个用户最多 ${AI_TOKENS_PER_USER} 个 MCP Token`,
+      );
     const token = `ai_${crypto.randomBytes(43).toString('hex')}`;
     const row = this.em.create(UserAiToken, {
       user,
@@ -83,7 +90,12 @@ export class AiTokenService {
     return { row, token };
   }
 
-  async update(viewer: Viewer, id: number, input: Partial<AiTokenInput>, now = new Date()): Promise<UserAiToken> {
+  async update(
+    viewer: Viewer,
+    id: number,
+    input: Partial<AiTokenInput>,
+    now = new Date(),
+  ): Promise<UserAiToken> {
     const row = await this.detail(viewer, id);
     this.apply(row, { name: row.name, ...input }, now);
     await this.em.flush();
@@ -116,7 +128,11 @@ export class AiTokenService {
    * The grant of an MCP request's token: an active, unexpired MCP token, or a normal login token (write,
    * every item, as ShowDoc's `X-User-Token`). TokenInvalid otherwise.
    */
-  async grantOf(token: string, authenticateLogin: (t: string) => Promise<User>, now = new Date()): Promise<AiGrant> {
+  async grantOf(
+    token: string,
+    authenticateLogin: (t: string) => Promise<User>,
+    now = new Date(),
+  ): Promise<AiGrant> {
     const value = token.trim();
     if (!value) throw new DomainError('TokenMissing');
     if (!AI_TOKEN_PATTERN.test(value)) {
@@ -132,7 +148,8 @@ export class AiTokenService {
       };
     }
     const row = await this.em.findOne(UserAiToken, { tokenHash: hashToken(value) }, { populate: ['user'] });
-    if (!row || !row.isActive || (row.expiresAt && row.expiresAt <= now)) throw new DomainError('TokenInvalid');
+    if (!row || !row.isActive || (row.expiresAt && row.expiresAt <= now))
+      throw new DomainError('TokenInvalid');
     // Written at most once a minute: a busy editor should not turn every read into a write.
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
       row.lastUsedAt = now;
@@ -174,7 +191,8 @@ export class AiTokenService {
       row.permission = input.permission;
     }
     if (input.scope !== undefined) {
-      if (!['all', 'selected'].includes(input.scope)) throw bad('The scope is all or selected', '范围只能是 all 或 selected');
+      if (!['all', 'selected'].includes(input.scope))
+        throw bad('The scope is all or selected', '范围只能是 all 或 selected');
       row.scope = input.scope;
     }
     if (input.allowedItems !== undefined) {

@@ -97,7 +97,11 @@ export class AssistantService {
     };
   }
 
-  private async *relay(config: AssistantConfig, prompt: string, signal?: AbortSignal): AsyncGenerator<string> {
+  private async *relay(
+    config: AssistantConfig,
+    prompt: string,
+    signal?: AbortSignal,
+  ): AsyncGenerator<string> {
     if (!config.key) {
       yield event({ error_code: 10101, error_message: NOT_CONFIGURED_MESSAGE });
       return;
@@ -106,7 +110,9 @@ export class AssistantService {
     try {
       endpoint = await checkOutboundUrl(`${config.host}/v1/chat/completions`, this.outbound);
     } catch (err) {
-      yield event({ error: `网络请求失败: ${err instanceof DomainError ? err.localized('zh') : String(err)}` });
+      yield event({
+        error: `网络请求失败: ${err instanceof DomainError ? err.localized('zh') : String(err)}`,
+      });
       return;
     }
     const messages: ChatMessage[] = [
@@ -203,11 +209,17 @@ interface UpstreamErrorShape {
 function dataOf(block: string): string | null {
   const lines = block.split('\n').filter((l) => l.startsWith('data:'));
   if (lines.length === 0) return null;
-  return lines.map((l) => l.slice(5).replace(/^ /, '')).join('\n').trim();
+  return lines
+    .map((l) => l.slice(5).replace(/^ /, ''))
+    .join('\n')
+    .trim();
 }
 
 /** Events of an SSE body, split on blank lines (CRLF tolerated), at most 1 MB per event. */
-async function* sseBlocks(body: ReadableStream<Uint8Array> | null, signal: AbortSignal): AsyncGenerator<string> {
+async function* sseBlocks(
+  body: ReadableStream<Uint8Array> | null,
+  signal: AbortSignal,
+): AsyncGenerator<string> {
   if (!body) return;
   const decoder = new TextDecoder();
   let buffer = '';
@@ -261,7 +273,8 @@ function normaliseError(shape: UpstreamErrorShape, status: number): { code: stri
   else if (raw.includes('quota')) code = 'insufficient_quota';
   else if (raw.includes('rate_limit') || status === 429) code = 'rate_limit_reached';
   else if (raw.includes('api_key') || status === 401) code = 'no_api_key';
-  else if (raw.includes('terminated') || raw.includes('deactivated') || status === 403) code = 'access_terminated';
+  else if (raw.includes('terminated') || raw.includes('deactivated') || status === 403)
+    code = 'access_terminated';
   else if (raw.includes('overloaded') || status === 503) code = 'model_overloaded';
   return { code, message };
 }

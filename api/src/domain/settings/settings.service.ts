@@ -126,7 +126,7 @@ export async function publicSiteInfo(settings: SettingsService): Promise<PublicS
     homeItem: all.home_item,
     beian: all.beian,
     registerOpen: all.register_open.trim() !== '0',
-    showAi: on(all.open_ai_key),
+    showAi: on(all.open_ai_key) || on(all.open_api_key),
     publicSquareEnabled: on(all.enable_public_square),
     oauth2Open: on(all.oauth2_open),
     oauth2EntranceTips,
