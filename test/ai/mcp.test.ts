@@ -202,6 +202,41 @@ describe.each(testDatabases())('MCP server on $name', (target) => {
       }
     });
 
+    it('manages tokens through GraphQL too: created with items and expiry, usable, listed without the secret', async () => {
+      const created = await server.graphql<{
+        createAiToken: { token: string; row: { id: number; scope: string } };
+      }>(
+        'mutation($input: CreateAiTokenInput!) { createAiToken(input: $input) { token row { id scope } } }',
+        { input: { name: 'From GraphQL', permission: 'read', allowedItems: [item.id], expiresInDays: 30 } },
+        writerToken,
+      );
+      expect(created.errors).toBeUndefined();
+      const { token, row } = created.data!.createAiToken;
+      expect(row.scope).toBe('selected');
+      const client = await connect('/mcp', { Authorization: `Bearer ${token}` });
+      try {
+        const items = await call(client, 'list_items');
+        expect((items.body as unknown as Array<{ item_id: number }>).map((i) => i.item_id)).toEqual([
+          item.id,
+        ]);
+      } finally {
+        await client.close();
+      }
+      const listed = await server.graphql<{ aiTokens: Array<{ id: number; preview: string }> }>(
+        '{ aiTokens { id preview } }',
+        {},
+        writerToken,
+      );
+      expect(listed.data!.aiTokens.map((t) => t.id)).toContain(row.id);
+      expect(JSON.stringify(listed.data)).not.toContain(token);
+      const bad = await server.graphql(
+        'mutation($input: CreateAiTokenInput!) { createAiToken(input: $input) { token } }',
+        { input: { name: '  ' } },
+        writerToken,
+      );
+      expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_INPUT');
+    });
+
     it('stops a revoked token at once', async () => {
       const { token, id } = await createToken({ name: 'Soon revoked' });
       expect(
