@@ -630,6 +630,8 @@ export interface Operation {
   restAllow?: readonly ActorName[];
   graphql?: Door;
   rest?: Door;
+  /** The MCP door (`/mcp` tools/call as the actor's login): rows of their own, with `oneDoor` saying so. */
+  mcp?: Door;
   /** Why the row has one door only: the other door has no such operation. */
   oneDoor?: string;
   /** GraphQL fields and REST `Controller/action`s this row exercises (the completeness check reads it). */

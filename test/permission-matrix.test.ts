@@ -51,6 +51,7 @@ import {
 } from './permission-matrix.support';
 import { EXPORT_NOT_PERMISSION_SCOPED, EXPORT_OPERATIONS } from './permission-matrix.export';
 import { COMMENT_OPERATIONS } from './permission-matrix.comments';
+import { AI_NOT_PERMISSION_SCOPED, MCP_OPERATIONS } from './permission-matrix.ai';
 import { FILE_OPERATIONS, FILES_NOT_PERMISSION_SCOPED } from './permission-matrix.files';
 import { MESSAGE_OPERATIONS, MESSAGES_AND_ADMIN_NOT_PERMISSION_SCOPED } from './permission-matrix.messages';
 import { MOCK_OPERATIONS } from './permission-matrix.mocks';
@@ -712,6 +713,7 @@ const ALL_OPERATIONS: Operation[] = [
   ...OPERATIONS,
   ...MORE_OPERATIONS,
   ...FILE_OPERATIONS,
+  ...MCP_OPERATIONS,
   ...MESSAGE_OPERATIONS,
   ...MOCK_OPERATIONS,
   ...EXPORT_OPERATIONS,
@@ -744,6 +746,7 @@ const NOT_PERMISSION_SCOPED: Record<string, string> = {
   'Mutation.deleteItemGroup': "the caller's own item groups",
   ...FILES_NOT_PERMISSION_SCOPED,
   ...EXPORT_NOT_PERMISSION_SCOPED,
+  ...AI_NOT_PERMISSION_SCOPED,
   ...MESSAGES_AND_ADMIN_NOT_PERMISSION_SCOPED,
 };
 
@@ -873,7 +876,7 @@ describe('permission matrix completeness', () => {
 
   test('every operation has its doors and an expectation for known actors only', () => {
     for (const op of ALL_OPERATIONS) {
-      const doors = [op.graphql, op.rest].filter(Boolean).length;
+      const doors = [op.graphql, op.rest, op.mcp].filter(Boolean).length;
       // Both doors, or one door and the reason the other has no such operation.
       const wellFormed =
         doors === 2 ? op.oneDoor === undefined : doors === 1 && (op.oneDoor ?? '').length > 10;
@@ -888,11 +891,11 @@ describe('permission matrix completeness', () => {
 // ---------------------------------------------------------------------------------------------------
 // The matrix.
 
-type DoorName = 'GraphQL' | 'REST';
+type DoorName = 'GraphQL' | 'REST' | 'MCP';
 type Row = { op: Operation; actor: ActorName; door: DoorName; expected: 'allow' | 'deny' };
 const ROWS: Row[] = ALL_OPERATIONS.flatMap((op) =>
   ACTORS.flatMap((actor) =>
-    ([op.graphql ? 'GraphQL' : null, op.rest ? 'REST' : null] as const)
+    ([op.graphql ? 'GraphQL' : null, op.rest ? 'REST' : null, op.mcp ? 'MCP' : null] as const)
       .filter((door): door is DoorName => door !== null)
       .map((door): Row => {
         const allowList = door === 'REST' && op.restAllow ? op.restAllow : op.allow;
@@ -934,7 +937,7 @@ const OPEN_SHARE_LINK: Operation = {
 const FORCE_LOGIN_ROWS: Row[] = [...READS_OPEN_TO_VISITORS, OPEN_SHARE_LINK].flatMap((op) =>
   ACTORS.flatMap((actor) =>
     ([op.graphql ? 'GraphQL' : null, op.rest ? 'REST' : null] as const)
-      .filter((door): door is DoorName => door !== null)
+      .filter((door): door is 'GraphQL' | 'REST' => door !== null)
       .map((door): Row => {
         const allowList = door === 'REST' && op.restAllow ? op.restAllow : op.allow;
         const allowed = allowList.includes(actor) && LOGGED_IN.includes(actor);
@@ -960,7 +963,7 @@ describe.each(testDatabases())('permission matrix on $name', (database) => {
     ROWS.map((row) => [`${row.op.name} × ${row.actor} via ${row.door} → ${row.expected}`, row] as const),
   )('%s', async (_name, row) => {
     const actor = matrix.actors[row.actor];
-    const door = row.door === 'GraphQL' ? row.op.graphql! : row.op.rest!;
+    const door = row.door === 'GraphQL' ? row.op.graphql! : row.door === 'REST' ? row.op.rest! : row.op.mcp!;
     const allowed = await door(matrix, actor);
     expect(allowed ? 'allow' : 'deny').toBe(row.expected);
   });
@@ -982,7 +985,8 @@ describe.each(testDatabases())('permission matrix on $name', (database) => {
       ),
     )('%s', async (_name, row) => {
       const actor = matrix.actors[row.actor];
-      const door = row.door === 'GraphQL' ? row.op.graphql! : row.op.rest!;
+      const door =
+        row.door === 'GraphQL' ? row.op.graphql! : row.door === 'REST' ? row.op.rest! : row.op.mcp!;
       const allowed = await door(matrix, actor);
       expect(allowed ? 'allow' : 'deny').toBe(row.expected);
     });

@@ -3,6 +3,7 @@ import { DomainError, hashToken, Viewer, type Services } from '../../api/src/dom
 import { runAction, type Action, type Controller, type UploadedFile } from './action';
 import { forbiddenParam } from './input-guard';
 import { RequestParams } from './params';
+import { ai, aiToken } from './routes/ai';
 import { adminItem, adminSetting, adminUpdate, adminUser } from './routes/admin';
 import { attachment, pageAttachmentAliases, visitFile } from './routes/attachment';
 import { catalog } from './routes/catalog';
@@ -62,6 +63,8 @@ export const controllers: Record<string, Controller> = {
   ExportHtml: exportHtmlController,
   PageComment: pageComment,
   FromComments: { generate: fromComments },
+  Ai: ai,
+  AiToken: aiToken,
 };
 const controllerNames = Object.keys(controllers);
 

@@ -26,6 +26,7 @@ import {
   localizeErrorsPlugin,
   fileHttpPlugin,
   openApiHttpPlugin,
+  assistantHttpPlugin,
   guardParseOptions,
   guardPlugin,
   guardSubscribe,
@@ -48,6 +49,7 @@ import {
   type Services,
 } from '../../api/src/domain';
 import { createInProcessPubSub, createRedisPubSub } from '../../api/src/pubsub';
+import { mcpHttpPlugin } from '../../api/src/mcp';
 import { clusterLease } from './cluster-lease';
 import { compatRestPlugin } from '../../compat-rest/src';
 import { openDatabase, type Database } from '../../db/src';
@@ -251,6 +253,13 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     },
   });
 
+  // The editor's writing assistant (an SSE stream), authenticated as GraphQL is.
+  await app.register(assistantHttpPlugin, {
+    services: servicesFor,
+    viewerOf: (request, services) => viewerFromToken(services, bearerOrCookie(request), request.ip),
+  });
+  // The MCP door for AI editors, at Quire's /mcp and ShowDoc's /mcp.php (issue #21).
+  await app.register(mcpHttpPlugin, { services: servicesFor });
   await app.register(compatRestPlugin, { services: servicesFor, timeZone: config.appTimeZone });
   // ShowDoc's `/web/#/p/{key}` links (sent to customers) land on Quire's `/p/{key}`.
   registerShowdocEntry(app);

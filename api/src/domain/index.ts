@@ -100,3 +100,13 @@ export {
 } from './comments/comment.service';
 export type { OpenApiExport } from './openapi-export/openapi-export.service';
 export { parseShowdocComments, runApiMarkdown, type RunApiDoc } from './openapi/from-comments';
+// The AI door: the writing assistant and the MCP tokens of AI editors (issue #21).
+export {
+  AI_TOKEN_PATTERN,
+  allowedItemsOf,
+  type AiGrant,
+  type AiTokenInput,
+  type AiTokenPermission,
+  type AiTokenScope,
+} from './ai/ai-token.service';
+export { NOT_CONFIGURED_MESSAGE } from './ai/assistant.service';

@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import { discardingPubSub, type PubSub } from '../pubsub/pubsub';
 import { EVERYONE } from '../pubsub/topics';
 import type { StorageOptions } from '../storage/storage-config';
+import { AiTokenService } from './ai/ai-token.service';
+import { AssistantService } from './ai/assistant.service';
 import { AccountService } from './accounts/account.service';
 import { AdminItemService } from './admin/admin-item.service';
 import { AdminUserService } from './admin/admin-user.service';
@@ -105,7 +107,11 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const publicSquare = new PublicSquareService(em, settings, policy, search);
   const secretKeyLogin = new SecretKeyLogin(em, settings, accounts);
   const oauth2 = new OAuth2Login(em, settings, accounts, outbound);
+  const aiTokens = new AiTokenService(em);
+  const assistant = new AssistantService(settings, limits.ai, outbound);
   return {
+    aiTokens,
+    assistant,
     em,
     outbound,
     ldap,

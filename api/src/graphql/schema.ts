@@ -3,6 +3,7 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { buildSchema } from 'type-graphql';
 import { createInProcessPubSub, type PubSub } from '../pubsub/pubsub';
 import { AccountResolver } from './accounts/account.resolver';
+import { AiTokenResolver } from './ai/ai-token.resolver';
 import { AdminResolver } from './admin/admin.resolver';
 import { ExternalLoginResolver } from './admin/external-login.resolver';
 import { CatalogResolver, ItemMenuResolver } from './catalogs/catalog.resolver';
@@ -57,6 +58,7 @@ export const resolvers = [
   AdminResolver,
   PublicSquareResolver,
   ExternalLoginResolver,
+  AiTokenResolver,
 ] as const;
 
 /** `pubSub`: the process's event bus (a throwaway one when the schema is only printed). */

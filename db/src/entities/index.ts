@@ -1,3 +1,4 @@
+import { UserAiToken } from './ai-token';
 import { Attachment, AttachmentPage, FileFlow } from './attachment';
 import { Catalog } from './catalog';
 import { PageComment } from './comment';
@@ -25,6 +26,7 @@ import { Template, TemplateItem } from './template';
 import { Captcha, User, UserToken } from './user';
 import { Webhook, WebhookDelivery } from './webhook';
 
+export * from './ai-token';
 export * from './attachment';
 export * from './base';
 export * from './catalog';
@@ -44,6 +46,7 @@ export * from './webhook';
 export const allEntities = [
   User,
   UserToken,
+  UserAiToken,
   Captcha,
   SiteOption,
   Item,

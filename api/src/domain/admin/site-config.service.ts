@@ -123,8 +123,9 @@ export class SiteConfigService {
       aiModelName: all.ai_model_name,
       aiServiceUrl: all.ai_service_url,
       aiServiceToken: all.ai_service_token,
-      openAiHost: all.open_ai_host,
-      openAiKey: all.open_ai_key,
+      // ShowDoc's older option names still count while the new ones are empty (compat-api adminSetting).
+      openAiHost: all.open_ai_host || all.open_api_host,
+      openAiKey: all.open_ai_key || all.open_api_key,
       aiSystemPrompt: all.ai_system_prompt,
       aiWelcomeMessage: all.ai_welcome_message,
       aiMaxMessageLength: int(all.ai_max_message_length, 8000),

@@ -30,7 +30,12 @@ export interface RateLimitRules {
   register: LimitRule;
   /** Requests one user sends through the HTTP console's server-side relay. */
   relay?: LimitRule;
+  /** Writing-assistant requests per user (each one costs the site's AI account). */
+  ai?: LimitRule;
 }
+
+/** 30 assistant requests a minute per user, then a growing wait up to five minutes. */
+export const DEFAULT_AI_LIMIT: LimitRule = { freeAttempts: 30, windowSeconds: 60, maxBlockSeconds: 300 };
 
 const HOUR = 3600;
 export const DEFAULT_RATE_LIMITS: RateLimitRules = {
@@ -185,6 +190,7 @@ export class RateLimits {
   readonly captcha: Throttle;
   readonly register: Throttle;
   readonly relay: Throttle;
+  readonly ai: Throttle;
 
   constructor(store: RateLimitStore = { kind: 'memory' }, rules: RateLimitRules = DEFAULT_RATE_LIMITS) {
     this.login = new GuessLimiter(store, 'login', rules.login, 'LoginLocked');
@@ -194,6 +200,7 @@ export class RateLimits {
     this.captcha = new Throttle(store, 'captcha', rules.captcha);
     this.register = new Throttle(store, 'register', rules.register);
     this.relay = new Throttle(store, 'relay', rules.relay ?? DEFAULT_RATE_LIMITS.relay!);
+    this.ai = new Throttle(store, 'ai', rules.ai ?? DEFAULT_AI_LIMIT);
   }
 }
 

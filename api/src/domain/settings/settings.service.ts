@@ -21,6 +21,9 @@ export const SETTING_DEFAULTS = {
   collaborator_limit: '0',
   open_ai_key: '',
   open_ai_host: '',
+  /** ShowDoc's older names of the assistant's key and host, still read when the new ones are empty. */
+  open_api_key: '',
+  open_api_host: '',
   ai_model_name: '',
   ai_service_url: '',
   ai_service_token: '',
@@ -127,7 +130,7 @@ export async function publicSiteInfo(settings: SettingsService): Promise<PublicS
     homeItem: all.home_item,
     beian: all.beian,
     registerOpen: all.register_open.trim() !== '0',
-    showAi: on(all.open_ai_key),
+    showAi: on(all.open_ai_key) || on(all.open_api_key),
     publicSquareEnabled: on(all.enable_public_square),
     oauth2Open: on(all.oauth2_open),
     oauth2EntranceTips,

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/errors';
 import { ChangePasswordDocument, UpdateProfileDocument } from '../../gql/graphql';
 import { saveUser } from '../../session/session';
+import { AiTokensCard } from '../ai-tokens/AiTokensCard';
 import { useSignedInUser } from '../shell/SignedInLayout';
 import { useLogout } from './useLogout';
 
@@ -21,6 +22,7 @@ export function SettingsPage() {
       <Title order={2}>{t('settings.title')}</Title>
       <ProfileCard key={me.id} username={me.username} email={me.email ?? null} initialName={me.name ?? ''} />
       <PasswordCard username={me.username} />
+      <AiTokensCard />
       <Group>
         <Button
           variant="light"

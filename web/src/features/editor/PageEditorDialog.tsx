@@ -9,6 +9,7 @@ import {
   IconChevronDown,
   IconDeviceFloppy,
   IconHistory,
+  IconSparkles,
   IconTemplate,
   IconX,
 } from '@tabler/icons-react';
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/errors';
 import { EditorPageDocument, ItemViewDocument, PageAttachmentsDocument } from '../../gql/graphql';
 import { useSession } from '../../session/session';
+import { AssistantDialog } from '../ai/AssistantDialog';
 import { AttachmentsButton } from '../attachments/AttachmentsButton';
 import { UploadProgress } from '../attachments/UploadProgress';
 import { useEditorUploads } from '../attachments/useEditorUploads';
@@ -107,8 +109,10 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
   const [ready, setReady] = useState(pageId <= 0);
   const [tool, setTool] = useState<TextTool | null>(null);
   const [dialog, setDialog] = useState<
-    'templates' | 'history' | 'notify' | 'template' | 'sort' | 'mock' | 'console' | null
+    'templates' | 'history' | 'notify' | 'template' | 'sort' | 'mock' | 'console' | 'ai' | null
   >(null);
+  // The editor's selection when the assistant opened: what "replace selection" replaces.
+  const [aiRange, setAiRange] = useState<{ start: number; end: number }>({ start: 0, end: 0 });
   const [pendingPaste, setPendingPaste] = useState<PendingPaste | null>(null);
   /** Who took the lock from us: editing and saving are off until we hold it again. */
   const [lockLost, setLockLost] = useState<string | null>(null);
@@ -313,6 +317,16 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
               <Menu.Item leftSection={<IconTemplate size={14} />} onClick={() => setDialog('template')}>
                 {t('dialog.saveAsTemplate')}
               </Menu.Item>
+              <Menu.Item
+                leftSection={<IconSparkles size={14} />}
+                onClick={() => {
+                  const textarea = editorRoot.current?.querySelector('textarea');
+                  setAiRange({ start: textarea?.selectionStart ?? 0, end: textarea?.selectionEnd ?? 0 });
+                  setDialog('ai');
+                }}
+              >
+                {t('ai.menu')}
+              </Menu.Item>
             </Menu.Dropdown>
           </Menu>
           {currentId > 0 ? (
@@ -431,6 +445,22 @@ function EditorBody({ itemId, pageId, catalogId, onClose, onSaved, fullPage }: P
             setDialog(null);
             // Spec §4: the notify option saves, then leaves.
             void save({ closeAfter: true, notifyText });
+          }}
+        />
+      ) : null}
+
+      {dialog === 'ai' ? (
+        <AssistantDialog
+          opened
+          selection={content.slice(aiRange.start, aiRange.end)}
+          onClose={() => setDialog(null)}
+          onInsert={(text) => {
+            insert(text);
+            setDialog(null);
+          }}
+          onReplace={(text) => {
+            setContent(content.slice(0, aiRange.start) + text + content.slice(aiRange.end));
+            setDialog(null);
           }}
         />
       ) : null}
