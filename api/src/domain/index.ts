@@ -78,3 +78,7 @@ export type { LdapForm } from './ldap/ldap-directory';
 export { INLINE_TYPES } from './files/file-rules';
 export type { FileDelivery } from './files/file-delivery';
 export type { FileListFilter, FileTypeFilter, FileView } from './files/file.service';
+
+// Import: ShowDoc/markdown zips, Swagger/OpenAPI, Postman (compat-api §17).
+export { importJobs, type ImportJob, type ImportJobState } from './import/import-jobs';
+export { IMPORT_MAX_BYTES, type ImportFormat, type ImportKind, type ImportResult } from './import/import.service';

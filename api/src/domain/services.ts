@@ -14,6 +14,7 @@ import { CatalogService } from './catalogs/catalog.service';
 import { watchMenuWrites } from './catalogs/menu-cache';
 import { ChangeLogService } from './changelog/changelog.service';
 import { FileService } from './files/file.service';
+import { ImportService } from './import/import.service';
 import { PageHistoryService } from './history/history.service';
 import { ItemGroupService } from './items/item-group.service';
 import { ItemService } from './items/item.service';
@@ -88,6 +89,8 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const subscriptions = new SubscriptionService(em, pages);
   const webhooks = new WebhookService(em, policy, settings);
   const files = new FileService(em, policy, pages, settings, options.storage ?? null);
+  // Background imports get a fork of their own: the request's one ends with the request.
+  const imports = new ImportService(em, policy, files, () => buildServices(em.fork(), options).imports);
   const ldap = new LdapAdminService(em, settings, directory);
   const adminUsers = new AdminUserService(em, accounts);
   const adminItems = new AdminItemService(em);
@@ -130,6 +133,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     subscriptions,
     webhooks,
     files,
+    imports,
   };
 }
 
