@@ -8,6 +8,7 @@ import { attachment, pageAttachmentAliases, visitFile } from './routes/attachmen
 import { catalog } from './routes/catalog';
 import { common, publicSquare } from './routes/common';
 import { extLogin } from './routes/extLogin';
+import { importAuto, importPostman, importSwagger } from './routes/import';
 import { item } from './routes/item';
 import { itemGroup } from './routes/itemGroup';
 import { member } from './routes/member';
@@ -53,6 +54,9 @@ export const controllers: Record<string, Controller> = {
   ExtLogin: extLogin,
   Message: message,
   Subscription: subscription,
+  Import: importAuto,
+  ImportSwagger: importSwagger,
+  ImportPostman: importPostman,
 };
 const controllerNames = Object.keys(controllers);
 
@@ -137,7 +141,11 @@ async function dispatch(
 
   const services = options.services();
   const upload = definition.fileField
-    ? await openFilePart(request, definition.fileField, await services.files.uploadLimit())
+    ? await openFilePart(
+        request,
+        definition.fileField,
+        definition.fileLimit ? definition.fileLimit(services) : await services.files.uploadLimit(),
+      )
     : null;
   const body = upload ? upload.fields : await readBody(request);
   const params = new RequestParams(pathParams, body, request.query as Record<string, unknown>);

@@ -90,7 +90,8 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const webhooks = new WebhookService(em, policy, settings);
   const files = new FileService(em, policy, pages, settings, options.storage ?? null);
   // Background imports get a fork of their own: the request's one ends with the request.
-  const imports = new ImportService(em, policy, files, () => buildServices(em.fork(), options).imports);
+  const detachedImports = (): ImportService => buildServices(em.fork(), options).imports;
+  const imports = new ImportService(em, policy, files, detachedImports);
   const ldap = new LdapAdminService(em, settings, directory);
   const adminUsers = new AdminUserService(em, accounts);
   const adminItems = new AdminItemService(em);

@@ -8,6 +8,7 @@ import { ExternalLoginResolver } from './admin/external-login.resolver';
 import { CatalogResolver, ItemMenuResolver } from './catalogs/catalog.resolver';
 import { ChangeLogResolver } from './changelog/changelog.resolver';
 import { FileResolver, PageAttachmentsResolver } from './files/file.resolver';
+import { ImportResolver } from './imports/import.resolver';
 import { PageHistoryResolver } from './history/history.resolver';
 import { ItemResolver } from './items/item.resolver';
 import { PageLockResolver } from './locks/lock.resolver';
@@ -46,6 +47,7 @@ export const resolvers = [
   WebhookResolver,
   FileResolver,
   PageAttachmentsResolver,
+  ImportResolver,
   AdminResolver,
   PublicSquareResolver,
   ExternalLoginResolver,
