@@ -80,7 +80,7 @@ function v2Page(item: Item): ImportPage {
     if (body.mode === 'formdata')
       api.body = (body.formdata.all() as unknown as Array<Obj>)
         .filter((f) => !f.disabled)
-        .map((f) => ({ ...param(String(f.key ?? ''), String(f.value ?? f.src ?? ''), describe(f.description)), type: f.type === 'file' ? 'file' : 'string' }));
+        .map((f) => ({ ...param(String(f.key ?? ''), String((f.type === 'file' ? f.src : f.value) ?? ''), describe(f.description)), type: f.type === 'file' ? 'file' : 'string' }));
     if (body.mode === 'graphql' && body.graphql) api.bodyExample = JSON.stringify(body.graphql);
   }
   api.responses = (item.responses.all() as Array<{ code?: number; name?: string; status?: string; text(): string | undefined }>).map((r) => ({

@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { DomainError } from '../../errors';
 import { apiDocMarkdown, emptyApiDoc, resultTable, type ApiDoc, type ApiParam, type ApiResponse } from '../api-doc-markdown';
 import type { ImportCatalog, ImportTree } from '../import-tree';
-import { exampleOf, mergeAllOf, refName, schemaRows, type Schema } from './schema';
+import { exampleOf, mergeAllOf, nameOf, nameSchemas, schemaRows, type Schema } from './schema';
 
 type Obj = Record<string, unknown>;
 
@@ -54,13 +54,13 @@ export function isOpenApiDocument(doc: unknown): doc is Obj {
 
 /**
  * Resolves every `$ref` inside the document (external references are refused: an import must not make
- * the server fetch URLs or read files). Cycles stay as `$ref` objects, which the renderers name.
+ * the server fetch URLs or read files). Cycles become cyclic objects: the renderers stop at a repeat.
  */
 export async function dereferenceOpenApi(doc: Obj): Promise<Obj> {
   try {
     return (await SwaggerParser.dereference(structuredClone(doc) as never, {
       resolve: { external: false },
-      dereference: { circular: 'ignore' },
+      dereference: { circular: true },
     } as never)) as unknown as Obj;
   } catch (err) {
     const why = err instanceof Error ? err.message.split('\n')[0].slice(0, 300) : 'unreadable';
@@ -168,6 +168,7 @@ export function operationDoc(doc: Obj, path: string, method: string, op: Operati
  */
 export async function openApiTree(raw: Obj, onOperation?: (done: number) => void): Promise<ImportTree> {
   const doc = await dereferenceOpenApi(raw);
+  nameSchemas(schemasOf(doc));
   const info = (doc.info ?? {}) as { title?: string; description?: string };
   const tagOrder = Array.isArray(doc.tags) ? (doc.tags as Array<{ name?: string }>).map((t) => t.name ?? '') : [];
   const byTag = new Map<string, ImportCatalog>();
@@ -207,22 +208,25 @@ export async function openApiTree(raw: Obj, onOperation?: (done: number) => void
 
 /** Pages for `definitions` (2.0) / `components.schemas` (3.x): description, fields table and an example. */
 function namedSchemas(raw: Obj, doc: Obj): Array<{ title: string; content: string }> {
-  const pick = (d: Obj) =>
-    ((typeof d.swagger === 'string' ? d.definitions : (d.components as Obj | undefined)?.schemas) ?? {}) as Record<string, Schema>;
-  const resolved = pick(doc);
-  return Object.keys(pick(raw)).map((name) => {
+  const resolved = schemasOf(doc);
+  return Object.keys(schemasOf(raw)).map((name) => {
     const schema = resolved[name] ?? {};
     const merged = mergeAllOf(schema);
     const rows = schemaRows(schema);
     const parts = [`##### ${name}`, '', merged.description?.trim() || '无'];
     if (merged.oneOf || merged.anyOf) {
       const variants = (merged.oneOf ?? merged.anyOf)!;
-      parts.push('', `${merged.oneOf ? 'oneOf' : 'anyOf'}: ${variants.map((v) => (v.$ref ? refName(v.$ref) : v.title ?? v.type ?? 'object')).join(' | ')}`);
+      parts.push('', `${merged.oneOf ? 'oneOf' : 'anyOf'}: ${variants.map((v) => (nameOf(v) ?? v.title ?? v.type ?? 'object')).join(' | ')}`);
     }
     if (rows.length) parts.push('', '##### 字段说明', '', resultTable(rows));
     parts.push('', '##### 示例', '', '```json', JSON.stringify(exampleOf(schema) ?? {}, null, 2), '```', '');
     return { title: name.slice(0, 255), content: parts.join('\n') };
   });
+}
+
+function schemasOf(d: Obj): Record<string, Schema> {
+  const schemas = typeof d.swagger === 'string' ? d.definitions : (d.components as Obj | undefined)?.schemas;
+  return (schemas && typeof schemas === 'object' ? schemas : {}) as Record<string, Schema>;
 }
 
 function pickMedia(content: Record<string, MediaType>): [string, MediaType | undefined] {

@@ -25,6 +25,21 @@ export type Schema = {
 /** Nesting shown in tables and examples; deeper (and cyclic) parts are named, not expanded. */
 const MAX_DEPTH = 6;
 
+/** Names of the document's named schemas, by the resolved object ($ref resolution shares one object). */
+const schemaNames = new WeakMap<object, string>();
+
+/** Remembers the names of `definitions` / `components.schemas` after dereferencing, for types and labels. */
+export function nameSchemas(schemas: Record<string, Schema>): void {
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (schema && typeof schema === 'object' && !schemaNames.has(schema)) schemaNames.set(schema, name);
+  }
+}
+
+/** A schema's name: its $ref, else the named schema it was resolved from. */
+export function nameOf(schema: Schema): string | undefined {
+  return schema.$ref ? refName(schema.$ref) : schemaNames.get(schema);
+}
+
 export function refName(ref: string): string {
   return decodeURIComponent(ref.slice(ref.lastIndexOf('/') + 1)).replace(/~1/g, '/').replace(/~0/g, '~');
 }
@@ -40,6 +55,8 @@ export function mergeAllOf(schema: Schema, seen: Set<Schema> = new Set()): Schem
       merged.description = [merged.description, `extends ${refName(flat.$ref)}`].filter(Boolean).join('; ');
       continue;
     }
+    const parent = nameOf(part);
+    if (parent) merged.description = [merged.description, `extends ${parent}`].filter(Boolean).join('; ');
     Object.assign(merged.properties!, flat.properties ?? {});
     merged.required!.push(...(flat.required ?? []));
     if (!merged.type && flat.type) merged.type = flat.type;
@@ -56,6 +73,8 @@ export function mergeAllOf(schema: Schema, seen: Set<Schema> = new Set()): Schem
 export function typeOf(schema: Schema): string {
   if (schema.$ref) return refName(schema.$ref);
   const s = mergeAllOf(schema);
+  const named = schemaNames.get(schema);
+  if (named && (s.properties || s.oneOf || s.anyOf || s.allOf)) return named;
   if (s.oneOf) return 'oneOf';
   if (s.anyOf) return 'anyOf';
   const type = Array.isArray(s.type) ? s.type.filter((t) => t !== 'null').join('|') : s.type;
@@ -82,14 +101,16 @@ export function schemaRows(schema: Schema | undefined, prefix = '', required = f
   const walk = (node: Schema, name: string, isRequired: boolean, depth: number, path: Set<Schema>) => {
     const s = mergeAllOf(node);
     if (name) {
-      rows.push({ name, type: typeOf(node), value: exampleValue(s), required: isRequired, remark: remarkOf(node.$ref ? node : s) });
+      const cycle = path.has(node) && nameOf(node) ? `见 ${nameOf(node)}（循环引用）` : '';
+      const remark = [remarkOf(node.$ref ? node : s), cycle].filter(Boolean).join('; ');
+      rows.push({ name, type: typeOf(node), value: exampleValue(s), required: isRequired, remark });
     }
     if (node.$ref || depth >= MAX_DEPTH || path.has(node)) return;
     const inner = new Set(path).add(node);
     const variants = s.oneOf ? ['oneOf', s.oneOf] as const : s.anyOf ? ['anyOf', s.anyOf] as const : null;
     if (variants) {
       variants[1].forEach((variant, i) => {
-        const label = variant.$ref ? refName(variant.$ref) : (variant.title ?? typeOf(variant));
+        const label = nameOf(variant) ?? variant.title ?? typeOf(variant);
         walk(variant, `${name}${name ? ' ' : ''}(${variants[0]} ${i + 1}: ${label})`, false, depth + 1, inner);
       });
     }
