@@ -159,7 +159,7 @@ export class ImportService {
     }
     const doc = parseDocument(input.data, ext);
     if (format !== 'postman' && isOpenApiDocument(doc)) return { kind: 'openapi', tree: await openApiTree(doc) };
-    if (format !== 'swagger' && isPostmanCollection(doc)) return { kind: 'postman', tree: postmanTree(doc) };
+    if (format !== 'swagger' && !isOpenApiDocument(doc) && isPostmanCollection(doc)) return { kind: 'postman', tree: postmanTree(doc) };
     throw new DomainError('ImportUnsupported', {
       en:
         format === 'swagger'

@@ -10,7 +10,7 @@ type Obj = Record<string, unknown>;
 export function isPostmanCollection(doc: unknown): doc is Obj {
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return false;
   const d = doc as Obj;
-  return d.info !== undefined || (d.id !== undefined && (Array.isArray(d.requests) || Array.isArray(d.folders)));
+  return (d.info !== undefined && Array.isArray(d.item)) || (d.id !== undefined && (Array.isArray(d.requests) || Array.isArray(d.folders)));
 }
 
 /** Postman v1 (`requests`/`folders`) or v2.0/v2.1 (`item` tree) as a page tree: folders → catalogs. */
