@@ -50,6 +50,7 @@ import {
   type Operation,
 } from './permission-matrix.support';
 import { FILE_OPERATIONS, FILES_NOT_PERMISSION_SCOPED } from './permission-matrix.files';
+import { IMPORT_OPERATIONS } from './permission-matrix.import';
 import { MESSAGE_OPERATIONS, MESSAGES_AND_ADMIN_NOT_PERMISSION_SCOPED } from './permission-matrix.messages';
 import { MORE_OPERATIONS } from './permission-matrix.rows';
 
@@ -709,6 +710,7 @@ const ALL_OPERATIONS: Operation[] = [
   ...OPERATIONS,
   ...MORE_OPERATIONS,
   ...FILE_OPERATIONS,
+  ...IMPORT_OPERATIONS,
   ...MESSAGE_OPERATIONS,
 ];
 

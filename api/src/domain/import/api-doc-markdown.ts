@@ -91,9 +91,11 @@ export function apiDocMarkdown(doc: ApiDoc): string {
 }
 
 function responseList(responses: ApiResponse[]): string {
-  return ['|状态码|说明|', '|:---|:---|', ...responses.map((r) => `|${cell(r.status)}|${cell(r.description)}|`)].join(
-    '\n',
-  );
+  return [
+    '|状态码|说明|',
+    '|:---|:---|',
+    ...responses.map((r) => `|${cell(r.status)}|${cell(r.description)}|`),
+  ].join('\n');
 }
 
 export function paramTable(rows: ApiParam[]): string {
@@ -101,7 +103,8 @@ export function paramTable(rows: ApiParam[]): string {
     '|参数名|示例值|必选|类型|说明|',
     '|:---|:---|:---|:---|:---|',
     ...rows.map(
-      (r) => `|${cell(r.name)}|${cell(r.value)}|${r.required ? '是' : '否'}|${cell(r.type)}|${cell(r.remark)}|`,
+      (r) =>
+        `|${cell(r.name)}|${cell(r.value)}|${r.required ? '是' : '否'}|${cell(r.type)}|${cell(r.remark)}|`,
     ),
   ].join('\n');
 }

@@ -1,10 +1,18 @@
 import path from 'node:path/posix';
 import { DomainError } from '../errors';
-import { MAX_TITLE, unescapeHtml, type ImportCatalog, type ImportFile, type ImportPage, type ImportTree } from './import-tree';
+import {
+  MAX_TITLE,
+  unescapeHtml,
+  type ImportCatalog,
+  type ImportFile,
+  type ImportPage,
+  type ImportTree,
+} from './import-tree';
 import type { ZipEntry } from './zip-reader';
 
 /** Files of an archive a page may link to and that are uploaded as attachments of the item. */
-const LINKABLE = /\.(png|jpe?g|gif|webp|bmp|svg|ico|pdf|txt|csv|docx?|xlsx?|pptx?|zip|rar|7z|mp3|mp4|json|xml)$/i;
+const LINKABLE =
+  /\.(png|jpe?g|gif|webp|bmp|svg|ico|pdf|txt|csv|docx?|xlsx?|pptx?|zip|rar|7z|mp3|mp4|json|xml)$/i;
 
 /** ShowDoc's info.json (or a legacy `<prefix>_info.json`) at the archive's top level, if there is one. */
 export function findInfoJson(entries: ZipEntry[]): ZipEntry | undefined {
@@ -52,7 +60,14 @@ export function showdocZipTree(info: ZipEntry, entries: ZipEntry[]): ImportTree 
   const catalogs = (list: unknown): ImportCatalog[] =>
     (Array.isArray(list) ? list : []).flatMap((c: InfoCatalog) =>
       c && typeof c === 'object'
-        ? [{ name: unescapeHtml(String(c.cat_name ?? '')), sNumber: number(c.s_number), pages: pages(c.pages), catalogs: catalogs(c.catalogs) }]
+        ? [
+            {
+              name: unescapeHtml(String(c.cat_name ?? '')),
+              sNumber: number(c.s_number),
+              pages: pages(c.pages),
+              catalogs: catalogs(c.catalogs),
+            },
+          ]
         : [],
     );
   const dir = path.dirname(info.name) === '.' ? '' : path.dirname(info.name);
@@ -78,7 +93,9 @@ export function showdocZipTree(info: ZipEntry, entries: ZipEntry[]): ImportTree 
  * wrapper (zipping a folder), not a catalog.
  */
 export function markdownZipTree(fileName: string, entries: ZipEntry[]): ImportTree {
-  const visible = entries.filter((e) => !e.name.split('/').some((s) => s.startsWith('.') || s === '__MACOSX'));
+  const visible = entries.filter(
+    (e) => !e.name.split('/').some((s) => s.startsWith('.') || s === '__MACOSX'),
+  );
   const md = visible.filter((e) => /\.(md|markdown)$/i.test(e.name));
   if (!md.length) {
     throw new DomainError('ImportUnsupported', {
@@ -127,21 +144,32 @@ function resolveRelativeLinks(content: string, dir: string): string {
   return mapLinks(content, (target) => {
     if (/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(target)) return null;
     const resolved = path.normalize(path.join(dir, target));
-    return resolved.startsWith('..') ? null : `\u0000${resolved}`;
-  }).replace(/\u0000/g, 'quire-archive:');
+    return resolved.startsWith('..') ? null : `quire-archive:${resolved}`;
+  });
 }
 
 /** Calls `rewrite` for every markdown link/image target and `<img src>`; null keeps the target. */
 export function mapLinks(content: string, rewrite: (target: string) => string | null): string {
-  return content.replace(LINK, (whole, open?: string, target?: string, close?: string, imgOpen?: string, src?: string, quote?: string) => {
-    if (open !== undefined && target !== undefined) {
-      const bare = target.startsWith('<') ? target.slice(1, -1) : target;
-      const next = rewrite(safeDecode(bare));
-      return next === null ? whole : `${open}${next}${close}`;
-    }
-    const next = rewrite(safeDecode(src ?? ''));
-    return next === null ? whole : `${imgOpen}${next}${quote}`;
-  });
+  return content.replace(
+    LINK,
+    (
+      whole,
+      open?: string,
+      target?: string,
+      close?: string,
+      imgOpen?: string,
+      src?: string,
+      quote?: string,
+    ) => {
+      if (open !== undefined && target !== undefined) {
+        const bare = target.startsWith('<') ? target.slice(1, -1) : target;
+        const next = rewrite(safeDecode(bare));
+        return next === null ? whole : `${open}${next}${close}`;
+      }
+      const next = rewrite(safeDecode(src ?? ''));
+      return next === null ? whole : `${imgOpen}${next}${quote}`;
+    },
+  );
 }
 
 /**

@@ -51,7 +51,12 @@ export const importJobs = {
   },
 
   /** Starts importing a staged upload on the service's detached copy (its own EntityManager). */
-  start(viewer: Viewer, service: ImportService, uploadId: string, input: Omit<ImportInput, 'fileName' | 'data'>): ImportJob {
+  start(
+    viewer: Viewer,
+    service: ImportService,
+    uploadId: string,
+    input: Omit<ImportInput, 'fileName' | 'data'>,
+  ): ImportJob {
     const user = viewer.requireUser();
     const upload = staged.get(uploadId);
     if (!upload || upload.userId !== user.id) throw new DomainError('ImportFileMissing');

@@ -9,7 +9,13 @@ import type { FileService } from '../files/file.service';
 import type { PolicyService } from '../policy/policy.service';
 import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
-import { findInfoJson, mapLinks, markdownZipTree, rewriteArchiveLinks, showdocZipTree } from './archive-import';
+import {
+  findInfoJson,
+  mapLinks,
+  markdownZipTree,
+  rewriteArchiveLinks,
+  showdocZipTree,
+} from './archive-import';
 import { countPages, type ImportCatalog, type ImportPage, type ImportTree } from './import-tree';
 import { isOpenApiDocument, openApiTree } from './openapi';
 import { writePageTree } from './page-tree-writer';
@@ -91,7 +97,8 @@ export class ImportService {
       const item = target ?? this.newItem(user, tree, kind);
       if (!target) await this.em.flush();
       const uploaded = await this.uploadLinkedFiles(viewer, item, tree);
-      if (kind === 'markdown-zip' || uploaded.size) rewriteTree(tree, (c) => rewriteArchiveLinks(c, uploaded));
+      if (kind === 'markdown-zip' || uploaded.size)
+        rewriteTree(tree, (c) => rewriteArchiveLinks(c, uploaded));
       onProgress({ percent: 20, current: '' });
       const written = await writePageTree(this.em, { item, author: user, existing: !!target }, tree, (p) =>
         onProgress({ percent: 20 + Math.floor((p.done / p.total) * 79), current: p.current }),
@@ -140,7 +147,10 @@ export class ImportService {
     return item;
   }
 
-  private async parse(input: ImportInput, progress: (percent: number) => void): Promise<{ kind: ImportKind; tree: ImportTree }> {
+  private async parse(
+    input: ImportInput,
+    progress: (percent: number) => void,
+  ): Promise<{ kind: ImportKind; tree: ImportTree }> {
     const name = input.fileName.trim();
     const ext = path.extname(name).toLowerCase();
     const format = input.format ?? 'auto';
@@ -149,7 +159,11 @@ export class ImportService {
     const allowed = format === 'auto' ? ['.zip', '.json', '.yaml', '.yml'] : ['.json', '.yaml', '.yml'];
     if (!allowed.includes(ext)) throw new DomainError('ImportExtension');
     if (ext === '.zip') {
-      if (!looksLikeZip(input.data)) throw new DomainError('ImportUnsupported', { en: 'Unsupported file format: not a ZIP file', zh: '不支持的文件格式：不是 ZIP 文件' });
+      if (!looksLikeZip(input.data))
+        throw new DomainError('ImportUnsupported', {
+          en: 'Unsupported file format: not a ZIP file',
+          zh: '不支持的文件格式：不是 ZIP 文件',
+        });
       const entries = await readZip(input.data, this.zipCaps);
       progress(5);
       const info = findInfoJson(entries);
@@ -158,8 +172,10 @@ export class ImportService {
         : { kind: 'markdown-zip', tree: markdownZipTree(path.basename(name), entries) };
     }
     const doc = parseDocument(input.data, ext);
-    if (format !== 'postman' && isOpenApiDocument(doc)) return { kind: 'openapi', tree: await openApiTree(doc) };
-    if (format !== 'swagger' && !isOpenApiDocument(doc) && isPostmanCollection(doc)) return { kind: 'postman', tree: postmanTree(doc) };
+    if (format !== 'postman' && isOpenApiDocument(doc))
+      return { kind: 'openapi', tree: await openApiTree(doc) };
+    if (format !== 'swagger' && !isOpenApiDocument(doc) && isPostmanCollection(doc))
+      return { kind: 'postman', tree: postmanTree(doc) };
     throw new DomainError('ImportUnsupported', {
       en:
         format === 'swagger'
@@ -177,7 +193,8 @@ export class ImportService {
       description: tree.item.description.slice(0, 10_000),
       // ShowDoc makes imported items private: the export's password, else a random one.
       password:
-        (kind === 'showdoc-zip' && tree.item.password?.slice(0, 100)) || crypto.randomBytes(6).toString('hex'),
+        (kind === 'showdoc-zip' && tree.item.password?.slice(0, 100)) ||
+        crypto.randomBytes(6).toString('hex'),
       type: ItemType.Regular,
       owner: user,
     });
@@ -186,7 +203,11 @@ export class ImportService {
   }
 
   /** Uploads the archive files some page links to; a file the upload rules refuse keeps its link as is. */
-  private async uploadLinkedFiles(viewer: Viewer, item: Item, tree: ImportTree): Promise<Map<string, string>> {
+  private async uploadLinkedFiles(
+    viewer: Viewer,
+    item: Item,
+    tree: ImportTree,
+  ): Promise<Map<string, string>> {
     const urls = new Map<string, string>();
     if (!tree.files.length) return urls;
     const linked = new Set<string>();
@@ -241,7 +262,10 @@ function invalid(what: string, err: unknown): DomainError {
   });
 }
 
-function visitPages(node: { pages: ImportPage[]; catalogs: ImportCatalog[] }, visit: (page: ImportPage) => void): void {
+function visitPages(
+  node: { pages: ImportPage[]; catalogs: ImportCatalog[] },
+  visit: (page: ImportPage) => void,
+): void {
   node.pages.forEach(visit);
   node.catalogs.forEach((c) => visitPages(c, visit));
 }

@@ -7,7 +7,8 @@ import { countPages, type ImportCatalog, type ImportTree } from './import-tree';
 import { openApiTree, SCHEMAS_CATALOG, UNTAGGED_CATALOG } from './openapi';
 import { postmanTree } from './postman-import';
 
-const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '../../../../test/import/fixtures', name), 'utf8');
+const fixture = (name: string) =>
+  fs.readFileSync(path.join(__dirname, '../../../../test/import/fixtures', name), 'utf8');
 const catalog = (tree: { catalogs: ImportCatalog[] }, name: string) => {
   const found = tree.catalogs.find((c) => c.name === name);
   if (!found) throw new Error(`no catalog ${name}: ${tree.catalogs.map((c) => c.name).join(', ')}`);
@@ -24,7 +25,13 @@ describe('Swagger 2.0 Petstore', () => {
   it('makes one catalog per tag and one page per operation', async () => {
     tree = await openApiTree(JSON.parse(fixture('petstore-2.0.json')));
     expect(tree.item.name).toBe('Swagger Petstore');
-    expect(tree.catalogs.map((c) => c.name)).toEqual(['pet', 'store', 'user', UNTAGGED_CATALOG, SCHEMAS_CATALOG]);
+    expect(tree.catalogs.map((c) => c.name)).toEqual([
+      'pet',
+      'store',
+      'user',
+      UNTAGGED_CATALOG,
+      SCHEMAS_CATALOG,
+    ]);
     expect(catalog(tree, 'pet').pages.map((p) => p.title)).toEqual([
       'Add a new pet to the store',
       'Finds Pets by status',
@@ -33,7 +40,12 @@ describe('Swagger 2.0 Petstore', () => {
       'deletePet',
     ]);
     expect(catalog(tree, UNTAGGED_CATALOG).pages.map((p) => p.title)).toEqual(['health']);
-    expect(catalog(tree, SCHEMAS_CATALOG).pages.map((p) => p.title)).toEqual(['Category', 'Tag', 'Pet', 'Order']);
+    expect(catalog(tree, SCHEMAS_CATALOG).pages.map((p) => p.title)).toEqual([
+      'Category',
+      'Tag',
+      'Pet',
+      'Order',
+    ]);
   });
 
   it('renders the URL prefix, $ref bodies, path/header/form parameters and examples as ShowDoc does', () => {
@@ -90,7 +102,14 @@ describe('OpenAPI 3.1 with allOf, oneOf, anyOf and $ref cycles', () => {
     expect(page(pets, 'Search anything')).toContain('(anyOf 2: TreeNode)');
     page(catalog(tree, 'tree'), 'Search anything');
     const schemas = catalog(tree, SCHEMAS_CATALOG);
-    expect(schemas.pages.map((p) => p.title)).toEqual(['TreeNode', 'Animal', 'Cat', 'Dog', 'PetChoice', 'Problem']);
+    expect(schemas.pages.map((p) => p.title)).toEqual([
+      'TreeNode',
+      'Animal',
+      'Cat',
+      'Dog',
+      'PetChoice',
+      'Problem',
+    ]);
     expect(page(schemas, 'Cat')).toContain('|huntingSkill|string|');
     expect(page(schemas, 'Cat')).toContain('|petType|string|');
     expect(page(schemas, 'PetChoice')).toContain('oneOf: Cat | Dog');

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package ships its typings without naming them
 /// <reference path="../../../../node_modules/postman-collection/types/index.d.ts" />
 import { Collection, ItemGroup, type Item } from 'postman-collection';
 import { DomainError } from '../errors';
@@ -10,7 +11,10 @@ type Obj = Record<string, unknown>;
 export function isPostmanCollection(doc: unknown): doc is Obj {
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return false;
   const d = doc as Obj;
-  return (d.info !== undefined && Array.isArray(d.item)) || (d.id !== undefined && (Array.isArray(d.requests) || Array.isArray(d.folders)));
+  return (
+    (d.info !== undefined && Array.isArray(d.item)) ||
+    (d.id !== undefined && (Array.isArray(d.requests) || Array.isArray(d.folders)))
+  );
 }
 
 /** Postman v1 (`requests`/`folders`) or v2.0/v2.1 (`item` tree) as a page tree: folders → catalogs. */
@@ -58,7 +62,9 @@ function v2Page(item: Item): ImportPage {
   const request = item.request;
   api.title = requestTitle(item.name ?? '');
   api.method = request.method ?? 'GET';
-  api.description = describe((request as unknown as { description?: unknown }).description) || describe((item as unknown as { description?: unknown }).description);
+  api.description =
+    describe((request as unknown as { description?: unknown }).description) ||
+    describe((item as unknown as { description?: unknown }).description);
   const json = request.toJSON() as { url?: { raw?: string } | string };
   api.url = typeof json.url === 'string' ? json.url : (json.url?.raw ?? request.url.toString());
   api.query = rows(request.url.query)
@@ -80,10 +86,24 @@ function v2Page(item: Item): ImportPage {
     if (body.mode === 'formdata')
       api.body = (body.formdata.all() as unknown as Array<Obj>)
         .filter((f) => !f.disabled)
-        .map((f) => ({ ...param(String(f.key ?? ''), String((f.type === 'file' ? f.src : f.value) ?? ''), describe(f.description)), type: f.type === 'file' ? 'file' : 'string' }));
+        .map((f) => ({
+          ...param(
+            String(f.key ?? ''),
+            String((f.type === 'file' ? f.src : f.value) ?? ''),
+            describe(f.description),
+          ),
+          type: f.type === 'file' ? 'file' : 'string',
+        }));
     if (body.mode === 'graphql' && body.graphql) api.bodyExample = JSON.stringify(body.graphql);
   }
-  api.responses = (item.responses.all() as Array<{ code?: number; name?: string; status?: string; text(): string | undefined }>).map((r) => ({
+  api.responses = (
+    item.responses.all() as Array<{
+      code?: number;
+      name?: string;
+      status?: string;
+      text(): string | undefined;
+    }>
+  ).map((r) => ({
     status: String(r.code ?? r.name ?? ''),
     description: [r.name, r.status].filter(Boolean).join(' '),
     example: r.text() ?? '',
@@ -101,7 +121,13 @@ interface V1Request {
   headers?: string;
   headerData?: Array<{ key?: string; value?: string; description?: string; enabled?: boolean }>;
   queryParams?: Array<{ key?: string; value?: string; description?: string; enabled?: boolean }>;
-  data?: Array<{ key?: string; value?: string; type?: string; description?: string; enabled?: boolean }> | null;
+  data?: Array<{
+    key?: string;
+    value?: string;
+    type?: string;
+    description?: string;
+    enabled?: boolean;
+  }> | null;
   dataMode?: string;
   rawModeData?: string;
   folder?: string | null;
@@ -138,8 +164,12 @@ function v1Tree(doc: Obj): Omit<ImportTree, 'files'> {
       .filter((id) => folderById.has(id) && !seen.has(id))
       .map((id) => build(folderById.get(id)!, new Set(seen).add(id))),
   });
-  const topIds = Array.isArray(doc.folders_order) ? (doc.folders_order as string[]) : folders.map((f) => f.id ?? '').filter((id) => !nested.has(id));
-  const catalogs = topIds.filter((id) => folderById.has(id)).map((id) => build(folderById.get(id)!, new Set([id])));
+  const topIds = Array.isArray(doc.folders_order)
+    ? (doc.folders_order as string[])
+    : folders.map((f) => f.id ?? '').filter((id) => !nested.has(id));
+  const catalogs = topIds
+    .filter((id) => folderById.has(id))
+    .map((id) => build(folderById.get(id)!, new Set([id])));
   const rootPages = pagesOf(Array.isArray(doc.order) ? (doc.order as string[]) : []);
   // Requests no order lists (older exports) still land somewhere: in their folder, else the root.
   for (const r of requests) {
@@ -162,18 +192,27 @@ function v1Page(r: V1Request): ImportPage {
   api.url = r.url ?? '';
   api.description = r.description ?? '';
   api.headers = r.headerData?.length
-    ? r.headerData.filter((h) => h.enabled !== false && h.key).map((h) => param(h.key!, h.value ?? '', h.description ?? ''))
+    ? r.headerData
+        .filter((h) => h.enabled !== false && h.key)
+        .map((h) => param(h.key!, h.value ?? '', h.description ?? ''))
     : (r.headers ?? '')
         .split('\n')
         .map((line) => line.trim())
         .filter((line) => line && !line.startsWith('//') && line.includes(':'))
-        .map((line) => param(line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim(), ''));
-  api.query = (r.queryParams ?? []).filter((q) => q.enabled !== false && q.key).map((q) => param(q.key!, q.value ?? '', q.description ?? ''));
+        .map((line) =>
+          param(line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim(), ''),
+        );
+  api.query = (r.queryParams ?? [])
+    .filter((q) => q.enabled !== false && q.key)
+    .map((q) => param(q.key!, q.value ?? '', q.description ?? ''));
   if (r.dataMode === 'raw' && r.rawModeData) api.bodyExample = r.rawModeData;
   else if (Array.isArray(r.data))
     api.body = r.data
       .filter((f) => f && f.enabled !== false && f.key)
-      .map((f) => ({ ...param(f.key!, f.value ?? '', f.description ?? ''), type: f.type === 'file' ? 'file' : 'string' }));
+      .map((f) => ({
+        ...param(f.key!, f.value ?? '', f.description ?? ''),
+        type: f.type === 'file' ? 'file' : 'string',
+      }));
   api.responses = (r.responses ?? []).map((res) => ({
     status: String(res.responseCode?.code ?? res.name ?? ''),
     description: res.name ?? '',

@@ -60,7 +60,12 @@ export function looksLikeZip(data: Buffer): boolean {
 
 function checkSafe(name: string): void {
   const path = name.replace(/\\/g, '/');
-  if (path.startsWith('/') || /^[a-zA-Z]:/.test(path) || path.split('/').includes('..') || path.includes('\0')) {
+  if (
+    path.startsWith('/') ||
+    /^[a-zA-Z]:/.test(path) ||
+    path.split('/').includes('..') ||
+    path.includes('\0')
+  ) {
     throw new DomainError('ImportUnsafePath', {
       en: `The ZIP file contains an unsafe path: ${path.slice(0, 200)}`,
       zh: `ZIP 文件包含不安全的路径：${path.slice(0, 200)}`,

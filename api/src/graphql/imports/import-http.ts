@@ -11,9 +11,11 @@ export async function importHttpPlugin(app: FastifyInstance, options: FileHttpOp
     const accept = request.headers['accept-language'];
     const language: Language = /^zh/i.test(typeof accept === 'string' ? accept : '') ? 'zh' : 'en';
     const refuse = (err: DomainError) =>
-      reply.code(err.info.code === 'UNAUTHENTICATED' ? 401 : err.info.code === 'IMPORT_TOO_LARGE' ? 413 : 400).send({
-        error: { code: err.info.code, showdocCode: err.info.showdoc, message: err.localized(language) },
-      });
+      reply
+        .code(err.info.code === 'UNAUTHENTICATED' ? 401 : err.info.code === 'IMPORT_TOO_LARGE' ? 413 : 400)
+        .send({
+          error: { code: err.info.code, showdocCode: err.info.showdoc, message: err.localized(language) },
+        });
     if (options.byCookie(request) && request.headers['apollo-require-preflight'] === undefined) {
       return refuse(
         new DomainError('BadInput', {

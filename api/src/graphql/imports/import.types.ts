@@ -59,13 +59,21 @@ export class ImportJob {
   @Field(() => String, { nullable: true, description: 'Why the import failed, in the caller language' })
   error!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'The stable code of the failure (e.g. IMPORT_UNSAFE_PATH)' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The stable code of the failure (e.g. IMPORT_UNSAFE_PATH)',
+  })
   errorCode!: string | null;
 
   static from(job: DomainImportJob, language: Language): ImportJob {
     return Object.assign(new ImportJob(), {
       id: job.id,
-      state: job.state === 'done' ? ImportJobState.DONE : job.state === 'failed' ? ImportJobState.FAILED : ImportJobState.RUNNING,
+      state:
+        job.state === 'done'
+          ? ImportJobState.DONE
+          : job.state === 'failed'
+            ? ImportJobState.FAILED
+            : ImportJobState.RUNNING,
       percent: job.percent,
       currentPage: job.current,
       result: job.result ? Object.assign(new ImportOutcome(), job.result) : null,

@@ -1,6 +1,13 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { DomainError } from '../../errors';
-import { apiDocMarkdown, emptyApiDoc, resultTable, type ApiDoc, type ApiParam, type ApiResponse } from '../api-doc-markdown';
+import {
+  apiDocMarkdown,
+  emptyApiDoc,
+  resultTable,
+  type ApiDoc,
+  type ApiParam,
+  type ApiResponse,
+} from '../api-doc-markdown';
 import type { ImportCatalog, ImportTree } from '../import-tree';
 import { exampleOf, mergeAllOf, nameOf, nameSchemas, schemaRows, type Schema } from './schema';
 
@@ -34,7 +41,16 @@ interface Operation {
   parameters?: Parameter[];
   requestBody?: { description?: string; content?: Record<string, MediaType> };
   consumes?: string[];
-  responses?: Record<string, { description?: string; schema?: Schema; examples?: Obj; content?: Record<string, MediaType>; headers?: Obj }>;
+  responses?: Record<
+    string,
+    {
+      description?: string;
+      schema?: Schema;
+      examples?: Obj;
+      content?: Record<string, MediaType>;
+      headers?: Obj;
+    }
+  >;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -58,10 +74,13 @@ export function isOpenApiDocument(doc: unknown): doc is Obj {
  */
 export async function dereferenceOpenApi(doc: Obj): Promise<Obj> {
   try {
-    return (await SwaggerParser.dereference(structuredClone(doc) as never, {
-      resolve: { external: false },
-      dereference: { circular: true },
-    } as never)) as unknown as Obj;
+    return (await SwaggerParser.dereference(
+      structuredClone(doc) as never,
+      {
+        resolve: { external: false },
+        dereference: { circular: true },
+      } as never,
+    )) as unknown as Obj;
   } catch (err) {
     const why = err instanceof Error ? err.message.split('\n')[0].slice(0, 300) : 'unreadable';
     throw new DomainError('ImportUnsupported', {
@@ -79,7 +98,9 @@ export function baseUrlOf(doc: Obj): string {
     const scheme = Array.isArray(doc.schemes) && typeof doc.schemes[0] === 'string' ? doc.schemes[0] : 'http';
     return host ? `${scheme}://${host}${basePath}` : basePath;
   }
-  const server = Array.isArray(doc.servers) ? (doc.servers[0] as { url?: string; variables?: Record<string, { default?: string }> }) : undefined;
+  const server = Array.isArray(doc.servers)
+    ? (doc.servers[0] as { url?: string; variables?: Record<string, { default?: string }> })
+    : undefined;
   let url = server?.url ?? '';
   for (const [name, variable] of Object.entries(server?.variables ?? {})) {
     url = url.split(`{${name}}`).join(String(variable.default ?? ''));
@@ -94,17 +115,27 @@ export function operationTitle(op: Operation, method: string, path: string): str
 }
 
 /** One operation as an API document (parameters, body, responses as tables and examples). */
-export function operationDoc(doc: Obj, path: string, method: string, op: Operation, pathParams: Parameter[]): ApiDoc {
+export function operationDoc(
+  doc: Obj,
+  path: string,
+  method: string,
+  op: Operation,
+  pathParams: Parameter[],
+): ApiDoc {
   const api = emptyApiDoc();
   const v2 = typeof doc.swagger === 'string';
   api.title = operationTitle(op, method, path);
-  api.description = [op.summary && op.description ? op.description : op.summary ?? op.description ?? '', op.deprecated ? '（已废弃）' : '']
+  api.description = [
+    op.summary && op.description ? op.description : (op.summary ?? op.description ?? ''),
+    op.deprecated ? '（已废弃）' : '',
+  ]
     .join('')
     .trim();
   api.method = method.toUpperCase();
   api.url = baseUrlOf(doc) + path;
   const params = new Map<string, Parameter>();
-  for (const p of [...pathParams, ...(op.parameters ?? [])]) if (p && p.name) params.set(`${p.in}:${p.name}`, p);
+  for (const p of [...pathParams, ...(op.parameters ?? [])])
+    if (p && p.name) params.set(`${p.in}:${p.name}`, p);
   const formRows: ApiParam[] = [];
   for (const p of params.values()) {
     if (p.in === 'body') {
@@ -115,7 +146,12 @@ export function operationDoc(doc: Obj, path: string, method: string, op: Operati
     const schema: Schema = p.schema ?? { type: p.type, format: p.format, items: p.items };
     const row: ApiParam = {
       name: p.name,
-      type: v2 && !p.schema ? (p.type === 'array' ? `array<${p.items?.type ?? 'string'}>` : (p.type ?? 'string')) : typeLabel(schema),
+      type:
+        v2 && !p.schema
+          ? p.type === 'array'
+            ? `array<${p.items?.type ?? 'string'}>`
+            : (p.type ?? 'string')
+          : typeLabel(schema),
       value: scalar(p.example ?? schema.example ?? p.default ?? schema.default),
       required: !!p.required || p.in === 'path',
       remark: p.description ?? '',
@@ -137,7 +173,14 @@ export function operationDoc(doc: Obj, path: string, method: string, op: Operati
       } else {
         api.body.push(...schemaRows(media.schema));
       }
-      if (mediaType && !/json/i.test(mediaType)) api.headers.push({ name: 'Content-Type', type: 'string', value: mediaType, required: true, remark: '' });
+      if (mediaType && !/json/i.test(mediaType))
+        api.headers.push({
+          name: 'Content-Type',
+          type: 'string',
+          value: mediaType,
+          required: true,
+          remark: '',
+        });
     }
     if (op.requestBody?.description) api.remark = op.requestBody.description;
   }
@@ -146,13 +189,19 @@ export function operationDoc(doc: Obj, path: string, method: string, op: Operati
     const entry: ApiResponse = { status, description: response.description ?? '', example: '', params: [] };
     if (v2) {
       const examples = response.examples ?? {};
-      const json = Object.entries(examples).find(([type]) => /json/i.test(type)) ?? Object.entries(examples)[0];
-      entry.example = json ? text(json[1]) : response.schema ? JSON.stringify(exampleOf(response.schema), null, 2) : '';
+      const json =
+        Object.entries(examples).find(([type]) => /json/i.test(type)) ?? Object.entries(examples)[0];
+      entry.example = json
+        ? text(json[1])
+        : response.schema
+          ? JSON.stringify(exampleOf(response.schema), null, 2)
+          : '';
       entry.params = schemaRows(response.schema);
     } else if (response.content) {
       const [, media] = pickMedia(response.content);
       if (media) {
-        entry.example = exampleText(media) ?? (media.schema ? JSON.stringify(exampleOf(media.schema), null, 2) : '');
+        entry.example =
+          exampleText(media) ?? (media.schema ? JSON.stringify(exampleOf(media.schema), null, 2) : '');
         entry.params = schemaRows(media.schema);
       }
     }
@@ -170,7 +219,9 @@ export async function openApiTree(raw: Obj, onOperation?: (done: number) => void
   const doc = await dereferenceOpenApi(raw);
   nameSchemas(schemasOf(doc));
   const info = (doc.info ?? {}) as { title?: string; description?: string };
-  const tagOrder = Array.isArray(doc.tags) ? (doc.tags as Array<{ name?: string }>).map((t) => t.name ?? '') : [];
+  const tagOrder = Array.isArray(doc.tags)
+    ? (doc.tags as Array<{ name?: string }>).map((t) => t.name ?? '')
+    : [];
   const byTag = new Map<string, ImportCatalog>();
   const catalogFor = (name: string) => {
     let catalog = byTag.get(name);
@@ -216,7 +267,10 @@ function namedSchemas(raw: Obj, doc: Obj): Array<{ title: string; content: strin
     const parts = [`##### ${name}`, '', merged.description?.trim() || '无'];
     if (merged.oneOf || merged.anyOf) {
       const variants = (merged.oneOf ?? merged.anyOf)!;
-      parts.push('', `${merged.oneOf ? 'oneOf' : 'anyOf'}: ${variants.map((v) => (nameOf(v) ?? v.title ?? v.type ?? 'object')).join(' | ')}`);
+      parts.push(
+        '',
+        `${merged.oneOf ? 'oneOf' : 'anyOf'}: ${variants.map((v) => nameOf(v) ?? v.title ?? v.type ?? 'object').join(' | ')}`,
+      );
     }
     if (rows.length) parts.push('', '##### 字段说明', '', resultTable(rows));
     parts.push('', '##### 示例', '', '```json', JSON.stringify(exampleOf(schema) ?? {}, null, 2), '```', '');

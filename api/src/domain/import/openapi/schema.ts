@@ -41,14 +41,21 @@ export function nameOf(schema: Schema): string | undefined {
 }
 
 export function refName(ref: string): string {
-  return decodeURIComponent(ref.slice(ref.lastIndexOf('/') + 1)).replace(/~1/g, '/').replace(/~0/g, '~');
+  return decodeURIComponent(ref.slice(ref.lastIndexOf('/') + 1))
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~');
 }
 
 /** allOf parts merged into one object schema (properties and required lists united). */
 export function mergeAllOf(schema: Schema, seen: Set<Schema> = new Set()): Schema {
   if (!schema.allOf?.length || seen.has(schema)) return schema;
   seen.add(schema);
-  const merged: Schema = { ...schema, allOf: undefined, properties: { ...schema.properties }, required: [...(schema.required ?? [])] };
+  const merged: Schema = {
+    ...schema,
+    allOf: undefined,
+    properties: { ...schema.properties },
+    required: [...(schema.required ?? [])],
+  };
   for (const part of schema.allOf) {
     const flat = part.$ref ? part : mergeAllOf(part, seen);
     if (flat.$ref) {
@@ -107,11 +114,17 @@ export function schemaRows(schema: Schema | undefined, prefix = '', required = f
     }
     if (node.$ref || depth >= MAX_DEPTH || path.has(node)) return;
     const inner = new Set(path).add(node);
-    const variants = s.oneOf ? ['oneOf', s.oneOf] as const : s.anyOf ? ['anyOf', s.anyOf] as const : null;
+    const variants = s.oneOf ? (['oneOf', s.oneOf] as const) : s.anyOf ? (['anyOf', s.anyOf] as const) : null;
     if (variants) {
       variants[1].forEach((variant, i) => {
         const label = nameOf(variant) ?? variant.title ?? typeOf(variant);
-        walk(variant, `${name}${name ? ' ' : ''}(${variants[0]} ${i + 1}: ${label})`, false, depth + 1, inner);
+        walk(
+          variant,
+          `${name}${name ? ' ' : ''}(${variants[0]} ${i + 1}: ${label})`,
+          false,
+          depth + 1,
+          inner,
+        );
       });
     }
     const req = new Set(s.required ?? []);
@@ -156,7 +169,8 @@ export function exampleOf(schema: Schema | undefined, depth = 0, path: Set<Schem
   if (type === 'array') return s.items ? [exampleOf(s.items, depth + 1, inner)] : [];
   if (type === 'object' || s.properties) {
     const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(s.properties ?? {})) out[key] = exampleOf(child, depth + 1, inner);
+    for (const [key, child] of Object.entries(s.properties ?? {}))
+      out[key] = exampleOf(child, depth + 1, inner);
     return out;
   }
   switch (type) {
@@ -166,7 +180,11 @@ export function exampleOf(schema: Schema | undefined, depth = 0, path: Set<Schem
     case 'boolean':
       return true;
     case 'string':
-      return s.format === 'date-time' ? '2024-01-01T00:00:00Z' : s.format === 'date' ? '2024-01-01' : 'string';
+      return s.format === 'date-time'
+        ? '2024-01-01T00:00:00Z'
+        : s.format === 'date'
+          ? '2024-01-01'
+          : 'string';
     default:
       return null;
   }
