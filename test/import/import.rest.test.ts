@@ -68,7 +68,8 @@ describe.each(testDatabases())('imports on $name', (target) => {
     const stranger = await buildUser(e);
     ownerToken = await buildSession(e, owner);
     strangerToken = await buildSession(e, stranger);
-  });
+    // Migrations on a fresh MariaDB database take a while on a loaded machine.
+  }, 180_000);
   afterAll(async () => server?.close());
 
   describe('Swagger / OpenAPI', () => {
