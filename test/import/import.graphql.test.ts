@@ -63,8 +63,7 @@ describe.each(testDatabases())('imports through GraphQL on $name', (target) => {
     const em = server.db.orm.em.fork();
     token = await buildSession(em, await buildUser(em));
     otherToken = await buildSession(em, await buildUser(em));
-    // Migrations on a fresh MariaDB database take a while on a loaded machine.
-  }, 180_000);
+  }, 180_000); // migrations on a fresh MariaDB database take a while on a loaded machine
   afterAll(async () => server?.close());
 
   it('uploads, starts and finishes an import with its outcome', async () => {

@@ -68,8 +68,7 @@ describe.each(testDatabases())('imports on $name', (target) => {
     const stranger = await buildUser(e);
     ownerToken = await buildSession(e, owner);
     strangerToken = await buildSession(e, stranger);
-    // Migrations on a fresh MariaDB database take a while on a loaded machine.
-  }, 180_000);
+  }, 180_000); // migrations on a fresh MariaDB database take a while on a loaded machine
   afterAll(async () => server?.close());
 
   describe('Swagger / OpenAPI', () => {
@@ -148,7 +147,7 @@ describe.each(testDatabases())('imports on $name', (target) => {
       expect(await e.count(Page, { item: data.item_id })).toBe(2001);
       expect(await e.count(Catalog, { item: data.item_id })).toBe(21);
       expect(await e.count(Page, { item: data.item_id, title: 'Operation 1999' })).toBe(1);
-    }, 120_000);
+    }, 300_000);
   });
 
   describe('Postman', () => {
