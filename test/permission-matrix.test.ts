@@ -53,6 +53,7 @@ import { EXPORT_NOT_PERMISSION_SCOPED, EXPORT_OPERATIONS } from './permission-ma
 import { COMMENT_OPERATIONS } from './permission-matrix.comments';
 import { AI_NOT_PERMISSION_SCOPED, MCP_OPERATIONS } from './permission-matrix.ai';
 import { FILE_OPERATIONS, FILES_NOT_PERMISSION_SCOPED } from './permission-matrix.files';
+import { IMPORT_OPERATIONS } from './permission-matrix.import';
 import { MESSAGE_OPERATIONS, MESSAGES_AND_ADMIN_NOT_PERMISSION_SCOPED } from './permission-matrix.messages';
 import { MOCK_OPERATIONS } from './permission-matrix.mocks';
 import { MORE_OPERATIONS } from './permission-matrix.rows';
@@ -714,6 +715,7 @@ const ALL_OPERATIONS: Operation[] = [
   ...MORE_OPERATIONS,
   ...FILE_OPERATIONS,
   ...MCP_OPERATIONS,
+  ...IMPORT_OPERATIONS,
   ...MESSAGE_OPERATIONS,
   ...MOCK_OPERATIONS,
   ...EXPORT_OPERATIONS,

@@ -31,6 +31,8 @@ export interface Action<S extends ParamShape = ParamShape> {
    * buffered with the body (fields must come before it, as in S3's form uploads).
    */
   fileField?: string;
+  /** Upload actions whose file may exceed the site's attachment limit (imports): their own limit in bytes. */
+  fileLimit?: (services: Services) => number;
   /** Returns the envelope's `data` (undefined = `[]`), or sends a non-envelope reply itself. */
   handle(ctx: ActionContext, params: ParamValues<S>): Promise<Wire | undefined | void>;
 }

@@ -10,6 +10,7 @@ import { catalog } from './routes/catalog';
 import { common, publicSquare } from './routes/common';
 import { exportController, exportHtmlController } from './routes/export';
 import { extLogin } from './routes/extLogin';
+import { importAuto, importPostman, importSwagger } from './routes/import';
 import { item } from './routes/item';
 import { itemGroup } from './routes/itemGroup';
 import { member } from './routes/member';
@@ -65,6 +66,9 @@ export const controllers: Record<string, Controller> = {
   FromComments: { generate: fromComments },
   Ai: ai,
   AiToken: aiToken,
+  Import: importAuto,
+  ImportSwagger: importSwagger,
+  ImportPostman: importPostman,
 };
 const controllerNames = Object.keys(controllers);
 
@@ -152,7 +156,11 @@ async function dispatch(
 
   const services = options.services();
   const upload = definition.fileField
-    ? await openFilePart(request, definition.fileField, await services.files.uploadLimit())
+    ? await openFilePart(
+        request,
+        definition.fileField,
+        definition.fileLimit ? definition.fileLimit(services) : await services.files.uploadLimit(),
+      )
     : null;
   const body = upload ? upload.fields : await readBody(request);
   const params = new RequestParams(pathParams, body, request.query as Record<string, unknown>);

@@ -27,6 +27,8 @@ import {
   fileHttpPlugin,
   openApiHttpPlugin,
   assistantHttpPlugin,
+  importHttpPlugin,
+  type FileHttpOptions,
   guardParseOptions,
   guardPlugin,
   guardSubscribe,
@@ -232,7 +234,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   );
 
   // Files: uploads and downloads for GraphQL clients, authenticated as GraphQL is.
-  await app.register(fileHttpPlugin, {
+  const fileHttp: FileHttpOptions = {
     services: servicesFor,
     viewerOf: async (request, services) => {
       const viewer = await viewerFromToken(services, bearerOrCookie(request), request.ip);
@@ -241,7 +243,9 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     },
     byCookie: (request) =>
       !/^Bearer\s+/i.test(request.headers.authorization ?? '') && !!request.cookies[SESSION_COOKIE],
-  });
+  };
+  await app.register(fileHttpPlugin, fileHttp);
+  await app.register(importHttpPlugin, fileHttp);
 
   // The OpenAPI 3.1 export of an item as a download, authenticated as GraphQL is.
   await app.register(openApiHttpPlugin, {

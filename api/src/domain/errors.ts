@@ -728,6 +728,37 @@ export const Codes = {
     en: 'Only the author or a manager of the item may delete this comment',
     zh: '您没有权限删除该评论',
   },
+  ImportFileMissing: { showdoc: 10101, code: 'FILE_MISSING', en: 'Upload a file', zh: '请上传文件' },
+  ImportExtension: {
+    showdoc: 10101,
+    code: 'IMPORT_UNSUPPORTED',
+    en: 'Only ZIP, JSON or YAML files can be imported',
+    zh: '只支持上传 ZIP 或 JSON 格式的文件',
+  },
+  ImportUnsupported: {
+    showdoc: 10101,
+    code: 'IMPORT_UNSUPPORTED',
+    en: 'Unsupported file format',
+    zh: '不支持的文件格式',
+  },
+  ImportUnsafePath: {
+    showdoc: 10101,
+    code: 'IMPORT_UNSAFE_PATH',
+    en: 'The ZIP file contains an unsafe path',
+    zh: 'ZIP 文件包含不安全的路径',
+  },
+  ImportTooLarge: {
+    showdoc: 10101,
+    code: 'IMPORT_TOO_LARGE',
+    en: 'The file is too large to import',
+    zh: '导入的文件过大',
+  },
+  ImportJobNotFound: {
+    showdoc: 10101,
+    code: 'NOT_FOUND',
+    en: 'The import does not exist or has expired',
+    zh: '导入任务不存在或已过期',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export interface CodeInfo {

@@ -18,6 +18,7 @@ import { watchMenuWrites } from './catalogs/menu-cache';
 import { ChangeLogService } from './changelog/changelog.service';
 import { ExportService } from './export/export.service';
 import { FileService } from './files/file.service';
+import { ImportService } from './import/import.service';
 import { PageHistoryService } from './history/history.service';
 import { ItemGroupService } from './items/item-group.service';
 import { ItemService } from './items/item.service';
@@ -100,6 +101,9 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const openApiExport = new OpenApiExportService(em, policy);
   const files = new FileService(em, policy, pages, settings, options.storage ?? null);
   const exports = new ExportService(em, policy, changeLog, files);
+  // Background imports get a fork of their own: the request's one ends with the request.
+  const detachedImports = (): ImportService => buildServices(em.fork(), options).imports;
+  const imports = new ImportService(em, policy, files, detachedImports);
   const ldap = new LdapAdminService(em, settings, directory);
   const adminUsers = new AdminUserService(em, accounts);
   const adminItems = new AdminItemService(em);
@@ -151,6 +155,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     exports,
     comments,
     openApiExport,
+    imports,
   };
 }
 

@@ -12,6 +12,7 @@ import { OpenApiExportResolver } from './openapi-export/openapi-export.resolver'
 import { ChangeLogResolver } from './changelog/changelog.resolver';
 import { ExportResolver } from './export/export.resolver';
 import { FileResolver, PageAttachmentsResolver } from './files/file.resolver';
+import { ImportResolver } from './imports/import.resolver';
 import { PageHistoryResolver } from './history/history.resolver';
 import { ItemResolver } from './items/item.resolver';
 import { PageLockResolver } from './locks/lock.resolver';
@@ -55,6 +56,7 @@ export const resolvers = [
   OpenApiExportResolver,
   FileResolver,
   PageAttachmentsResolver,
+  ImportResolver,
   AdminResolver,
   PublicSquareResolver,
   ExternalLoginResolver,

@@ -200,9 +200,19 @@ export const en = {
   },
   importItem: {
     title: 'Import into {{name}}',
-    comingSoon: 'Importing files arrives with a later release.',
     formats:
-      'It will take Postman collections, Swagger / OpenAPI 3 documents and zipped markdown, into this item or a new one.',
+      'ShowDoc or markdown zip, Swagger / OpenAPI (JSON or YAML), Postman collection (.zip, .json, .yaml)',
+    drop: 'Drop a file here or click to choose one',
+    target: 'Import into',
+    intoThis: 'This item ({{name}})',
+    intoNew: 'A new item',
+    overwriteHint: 'Pages with the same title in the same catalog are overwritten.',
+    start: 'Import',
+    uploading: 'Uploading… {{percent}}%',
+    running: 'Importing… {{percent}}% ({{page}})',
+    done: 'Imported {{pages}} pages in {{catalogs}} new catalogs ({{overwritten}} overwritten).',
+    open: 'Open the item',
+    failed: 'The import failed',
   },
   itemForm: {
     name: 'Item name',

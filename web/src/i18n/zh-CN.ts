@@ -199,8 +199,19 @@ export const zhCN: Messages = {
   },
   importItem: {
     title: '导入到 {{name}}',
-    comingSoon: '文件导入将在后续版本中提供。',
-    formats: '届时可导入 Postman 集合、Swagger / OpenAPI 3 文档和 Markdown 压缩包，导入到本项目或新项目。',
+    formats:
+      'ShowDoc 或 Markdown 压缩包、Swagger / OpenAPI（JSON 或 YAML）、Postman 集合（.zip、.json、.yaml）',
+    drop: '将文件拖到这里，或点击选择文件',
+    target: '导入到',
+    intoThis: '本项目（{{name}}）',
+    intoNew: '新项目',
+    overwriteHint: '同一目录下标题相同的页面会被覆盖。',
+    start: '导入',
+    uploading: '正在上传… {{percent}}%',
+    running: '正在导入… {{percent}}%（{{page}}）',
+    done: '已导入 {{pages}} 个页面，新建 {{catalogs}} 个目录（覆盖 {{overwritten}} 个）。',
+    open: '打开项目',
+    failed: '导入失败',
   },
   itemForm: {
     name: '项目名',

@@ -26,7 +26,7 @@ export interface DialogPropsMap {
   'archive-item': { item: ItemSummaryFragment };
   'transfer-item': { item: ItemSummaryFragment; onDone?(): void };
   'delete-item': { item: ItemSummaryFragment; onDone?(): void };
-  'import-item': { itemName: string };
+  'import-item': { itemId?: number; itemName: string };
   'leave-item': { item: ItemSummaryFragment; onDone?(): void };
   'edit-page': {
     itemId: number;

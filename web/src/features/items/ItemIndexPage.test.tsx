@@ -129,9 +129,10 @@ describe('ItemIndexPage', () => {
     // The same management entries as the item view's manage menu, import and export included.
     expect(screen.getByRole('menuitem', { name: 'Export' })).toHaveAttribute('href', '/item/export/1');
     await user.click(screen.getByRole('menuitem', { name: 'Import' }));
-    expect(await screen.findByRole('dialog', { name: 'Import into Payment API' })).toHaveTextContent(
-      'Importing files arrives with a later release.',
-    );
+    const importDialog = await screen.findByRole('dialog', { name: 'Import into Payment API' });
+    // Into this item by default, or a new one.
+    expect(within(importDialog).getByRole('radio', { name: 'This item (Payment API)' })).toBeChecked();
+    expect(within(importDialog).getByRole('radio', { name: 'A new item' })).not.toBeChecked();
   });
 
   it("offers an archived item's manager only what still works", async () => {

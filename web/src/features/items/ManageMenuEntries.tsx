@@ -42,7 +42,7 @@ export function ManageMenuEntries({
       {active ? (
         <Menu.Item
           leftSection={<IconUpload size={16} />}
-          onClick={() => dialogs.open('import-item', { itemName: item.name })}
+          onClick={() => dialogs.open('import-item', { itemId: item.id, itemName: item.name })}
         >
           {t('itemMenu.import')}
         </Menu.Item>

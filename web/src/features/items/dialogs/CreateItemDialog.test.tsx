@@ -97,14 +97,15 @@ describe('CreateItemDialog', () => {
     expect(await screen.findByRole('dialog', { name: 'New item' })).toBeInTheDocument();
   });
 
-  it('offers importing a file, which arrives with a later release', async () => {
+  it('offers importing a file into a new item', async () => {
     const user = userEvent.setup();
     const dialog = renderDialog();
 
     await user.click(await screen.findByRole('radio', { name: /Import file/ }));
-    expect(screen.getByTestId('import-coming-soon')).toHaveTextContent(
-      'Importing files arrives with a later release.',
-    );
+    expect(screen.getByTestId('import-panel')).toHaveTextContent('Drop a file here or click to choose one');
+    // No target choice: a new item is the only one.
+    expect(screen.queryByRole('radio', { name: 'A new item' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
     expect(screen.queryByLabelText(/Item name/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
     expect(dialog.sent).toEqual([]);

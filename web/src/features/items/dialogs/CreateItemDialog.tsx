@@ -16,14 +16,14 @@ import { CreateItemDocument, MyItemsDocument, type ItemSummaryFragment } from '.
 import { DialogFrame } from '../../shell/DialogFrame';
 import { emptyItemForm, validateItemForm, visitPassword, type ItemFormValues } from '../itemForm';
 import { ApiKeyPanel } from './ApiKeyDialog';
-import { ImportComingSoon } from './ImportDialog';
+import { ImportPanel } from '../../import/ImportPanel';
 import { VisibilityFields } from './VisibilityFields';
 import classes from './CreateItemDialog.module.css';
 import { NAME_LIMITS } from '../../../app/name-limits';
 
 /**
  * 1 regular, 2 single page, 4 spreadsheet; 'api' explains automatic generation through the open API,
- * 'import' creating an item from a file (arrives with a later release).
+ * 'import' creating an item from a file (the import panel).
  */
 export type CreateKind = 1 | 2 | 4 | 'api' | 'import';
 
@@ -155,7 +155,7 @@ export function CreateItemDialog({ opened, onClose, groupId, onCreated }: Create
       {kind === 'api' ? (
         <OpenApiHowTo />
       ) : kind === 'import' ? (
-        <ImportComingSoon />
+        <ImportPanel />
       ) : (
         <Stack gap="sm">
           <TextInput
