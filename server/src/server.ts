@@ -24,6 +24,8 @@ import {
   formatGraphQLError,
   localizeErrorsPlugin,
   fileHttpPlugin,
+  sheetHttpPlugin,
+  type FileHttpOptions,
   guardParseOptions,
   guardPlugin,
   guardSubscribe,
@@ -219,7 +221,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   );
 
   // Files: uploads and downloads for GraphQL clients, authenticated as GraphQL is.
-  await app.register(fileHttpPlugin, {
+  const httpAuth: FileHttpOptions = {
     services: servicesFor,
     viewerOf: async (request, services) => {
       const viewer = await viewerFromToken(services, bearerOrCookie(request), request.ip);
@@ -228,7 +230,10 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     },
     byCookie: (request) =>
       !/^Bearer\s+/i.test(request.headers.authorization ?? '') && !!request.cookies[SESSION_COOKIE],
-  });
+  };
+  await app.register(fileHttpPlugin, httpAuth);
+  // Spreadsheet items: xlsx import/export and CSV (issue #20), authenticated the same way.
+  await app.register(sheetHttpPlugin, httpAuth);
 
   await app.register(compatRestPlugin, { services: servicesFor, timeZone: config.appTimeZone });
   // ShowDoc's `/web/#/p/{key}` links (sent to customers) land on Quire's `/p/{key}`.

@@ -3,6 +3,7 @@ export type { GraphQLContext, SessionCookie } from './context';
 export { formatExecutionResult, formatGraphQLError, localizeErrorsPlugin } from './errors';
 export { buildGraphQLSchema, printSdl } from './schema';
 export { fileHttpPlugin, type FileHttpOptions } from './files/file-http';
+export { sheetHttpPlugin } from './sheets/sheet-http';
 // Limits on work per request (issue #15): parse/validation rules, the plugin and the graphql-ws guard.
 export { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './limits';
 export {

@@ -193,7 +193,9 @@ export function parseAddress(address: string): [number, number] | null {
 }
 
 /** A merge range "A2:B6" as 0-based corners, or null. */
-export function parseRange(range: string): { top: number; left: number; bottom: number; right: number } | null {
+export function parseRange(
+  range: string,
+): { top: number; left: number; bottom: number; right: number } | null {
   const [a, b] = range.split(':');
   const start = a ? parseAddress(a) : null;
   const end = b ? parseAddress(b) : start;
@@ -220,7 +222,8 @@ export function sheetTable(sheet: Sheet): string[][] {
 
 /** CSV (RFC 4180, CRLF) of one sheet's text; a leading byte-order mark lets Excel read UTF-8. */
 export function sheetToCsv(sheet: Sheet): string {
-  const quote = (text: string) => (/[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  const quote = (text: string) =>
+    /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   const lines = sheetTable(sheet).map((row) => row.map(quote).join(','));
   return `\uFEFF${lines.join('\r\n')}${lines.length ? '\r\n' : ''}`;
 }
@@ -237,9 +240,7 @@ export function sheetToMarkdown(sheet: Sheet): string {
 }
 
 export function sheetsToMarkdown(sheets: Sheet[]): string {
-  return sheets
-    .map((sheet, i) => `### ${sheetName(sheet, i)}\n\n${sheetToMarkdown(sheet)}`)
-    .join('\n\n');
+  return sheets.map((sheet, i) => `### ${sheetName(sheet, i)}\n\n${sheetToMarkdown(sheet)}`).join('\n\n');
 }
 
 /** One changed cell between two versions of a spreadsheet. */

@@ -17,7 +17,8 @@ async function readBack(data: Buffer): Promise<ExcelJS.Workbook> {
   return workbook;
 }
 
-const cell = (sheet: Sheet, r: number, c: number) => (sheet.rows?.[String(r)] as SheetRow | undefined)?.cells?.[String(c)];
+const cell = (sheet: Sheet, r: number, c: number) =>
+  (sheet.rows?.[String(r)] as SheetRow | undefined)?.cells?.[String(c)];
 
 describe('spreadsheet xlsx export and import (exceljs)', () => {
   it('exports values, merges, widths, heights, freeze and styles that exceljs reads back', async () => {
@@ -35,7 +36,11 @@ describe('spreadsheet xlsx export and import (exceljs)', () => {
     expect(ws.getRow(1).height).toBe(30);
     expect(ws.getCell('A1').font?.bold).toBe(true);
     expect(ws.getCell('B1').font).toMatchObject({ italic: true, color: { argb: 'FFC00000' } });
-    expect(ws.getCell('C1').fill).toMatchObject({ type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFF2CC' } });
+    expect(ws.getCell('C1').fill).toMatchObject({
+      type: 'pattern',
+      pattern: 'solid',
+      fgColor: { argb: 'FFFFF2CC' },
+    });
     expect(ws.getCell('C1').alignment).toMatchObject({ horizontal: 'center', vertical: 'middle' });
     expect(ws.getCell('A2').border?.left).toMatchObject({ style: 'thick', color: { argb: 'FFFF0000' } });
     expect(ws.views[0]).toMatchObject({ state: 'frozen', xSplit: 1, ySplit: 1 });
@@ -96,7 +101,9 @@ describe('spreadsheet xlsx export and import (exceljs)', () => {
     ws.getCell('A50000').value = 'last';
     ws.getCell('A1').value = 'first';
     const data = Buffer.from(await source.xlsx.writeBuffer());
-    await expect(xlsxToSheets(data)).rejects.toThrow('Sheet "Huge" has 50000 rows; at most 20000 can be imported');
+    await expect(xlsxToSheets(data)).rejects.toThrow(
+      'Sheet "Huge" has 50000 rows; at most 20000 can be imported',
+    );
   });
 
   it('refuses a file that is not a workbook', async () => {

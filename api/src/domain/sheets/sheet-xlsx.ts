@@ -48,7 +48,12 @@ function argb(color: string | undefined): string | undefined {
   const hex = /^#?([0-9a-f]{6})$/i.exec(color.trim());
   if (hex) return `FF${hex[1]!.toUpperCase()}`;
   const short = /^#?([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(color.trim());
-  if (short) return `FF${short.slice(1).map((d) => d + d).join('').toUpperCase()}`;
+  if (short)
+    return `FF${short
+      .slice(1)
+      .map((d) => d + d)
+      .join('')
+      .toUpperCase()}`;
   return undefined;
 }
 
@@ -74,7 +79,8 @@ function excelStyle(style: SheetStyle | undefined): Partial<ExcelJS.Style> | und
   const fill = argb(style.bgcolor);
   if (fill) out.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: fill } };
   const alignment: Partial<ExcelJS.Alignment> = {};
-  if (style.align === 'left' || style.align === 'center' || style.align === 'right') alignment.horizontal = style.align;
+  if (style.align === 'left' || style.align === 'center' || style.align === 'right')
+    alignment.horizontal = style.align;
   if (style.valign === 'top' || style.valign === 'bottom') alignment.vertical = style.valign;
   if (style.valign === 'middle') alignment.vertical = 'middle';
   if (style.textwrap) alignment.wrapText = true;
@@ -112,7 +118,11 @@ function gridStyle(cell: ExcelJS.Cell): SheetStyle | undefined {
   }
   const alignment = cell.alignment;
   if (alignment) {
-    if (alignment.horizontal === 'left' || alignment.horizontal === 'center' || alignment.horizontal === 'right')
+    if (
+      alignment.horizontal === 'left' ||
+      alignment.horizontal === 'center' ||
+      alignment.horizontal === 'right'
+    )
       style.align = alignment.horizontal;
     if (alignment.vertical === 'top' || alignment.vertical === 'bottom') style.valign = alignment.vertical;
     if (alignment.vertical === 'middle') style.valign = 'middle';
@@ -148,7 +158,9 @@ function valueText(value: ExcelJS.CellValue): string {
   if (value instanceof Date) {
     const date = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
     const time = value.getUTCHours() || value.getUTCMinutes() || value.getUTCSeconds();
-    return time ? `${date} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}` : date;
+    return time
+      ? `${date} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`
+      : date;
   }
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((part) => part.text).join('');
@@ -175,7 +187,10 @@ export async function xlsxToSheets(data: Buffer): Promise<Sheet[]> {
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
-    throw new DomainError('BadInput', { en: 'The file is not a readable .xlsx workbook', zh: '文件不是可读取的 .xlsx 工作簿' });
+    throw new DomainError('BadInput', {
+      en: 'The file is not a readable .xlsx workbook',
+      zh: '文件不是可读取的 .xlsx 工作簿',
+    });
   }
   if (workbook.worksheets.length === 0) {
     throw new DomainError('BadInput', { en: 'The workbook has no sheets', zh: '工作簿中没有工作表' });
@@ -259,7 +274,16 @@ async function worksheetToSheet(ws: ExcelJS.Worksheet): Promise<Sheet> {
   (ws.columns ?? []).forEach((column, index) => {
     if (column.width && column.width > 0) cols[String(index)] = { width: column.width * PX_PER_CHAR };
   });
-  const sheet: Sheet = { name: ws.name, freeze: 'A1', styles, merges, rows, cols, validations: [], autofilter: {} };
+  const sheet: Sheet = {
+    name: ws.name,
+    freeze: 'A1',
+    styles,
+    merges,
+    rows,
+    cols,
+    validations: [],
+    autofilter: {},
+  };
   const view = ws.views?.[0] as { state?: string; xSplit?: number; ySplit?: number } | undefined;
   if (view?.state === 'frozen') {
     sheet.freeze = `${columnLettersOf(view.xSplit ?? 0)}${(view.ySplit ?? 0) + 1}`;
@@ -305,11 +329,13 @@ export async function sheetsToXlsx(sheets: Sheet[]): Promise<Buffer> {
       if (typeof width === 'number' && width > 0) ws.getColumn(Number(key) + 1).width = width / PX_PER_CHAR;
     }
     for (const [r, row] of rowEntries(sheet)) {
-      if (typeof row.height === 'number' && row.height > 0) ws.getRow(r + 1).height = row.height / PX_PER_POINT;
+      if (typeof row.height === 'number' && row.height > 0)
+        ws.getRow(r + 1).height = row.height / PX_PER_POINT;
       for (const [c, cell] of Object.entries(row.cells ?? {})) {
         if (!/^\d+$/.test(c) || typeof cell !== 'object' || cell === null) continue;
         const target = ws.getCell(r + 1, Number(c) + 1);
-        if (cell.text !== undefined && cell.text !== null && cell.text !== '') target.value = excelValue(String(cell.text));
+        if (cell.text !== undefined && cell.text !== null && cell.text !== '')
+          target.value = excelValue(String(cell.text));
         const style = typeof cell.style === 'number' ? excelStyle(styles[cell.style]) : undefined;
         if (style) target.style = style as ExcelJS.Style;
       }

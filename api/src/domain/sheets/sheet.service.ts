@@ -17,7 +17,12 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** A file name without characters that break a Content-Disposition header or a file system. */
 function safeFileName(name: string): string {
-  return name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim().slice(0, 120) || 'spreadsheet';
+  return (
+    name
+      .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')
+      .trim()
+      .slice(0, 120) || 'spreadsheet'
+  );
 }
 
 /**

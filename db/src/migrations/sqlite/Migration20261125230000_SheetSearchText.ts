@@ -10,7 +10,7 @@ import { sheetSearchText } from '../../search/sheet-text';
 export class Migration20261125230000_SheetSearchText extends Migration {
 
   override async up(): Promise<void> {
-    await this.execute(`alter table \`page\` add column \`search_text\` text null;`);
+    await this.execute(`alter table \`page\` add column \`search_text\` longtext null;`);
     const rows = await this.execute(
       `select p.id, p.content from page p join item i on i.id = p.item_id where i.type = 4`,
     );
