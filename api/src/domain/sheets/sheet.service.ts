@@ -18,8 +18,9 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** A file name without characters that break a Content-Disposition header or a file system. */
 function safeFileName(name: string): string {
   return (
-    name
-      .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')
+    [...name]
+      .map((ch) => (ch.charCodeAt(0) < 0x20 || '\\/:*?"<>|'.includes(ch) ? '_' : ch))
+      .join('')
       .trim()
       .slice(0, 120) || 'spreadsheet'
   );

@@ -165,7 +165,7 @@ describe.each(testDatabases())('spreadsheet doors on $name', (target) => {
     const upload = (token: string, body: Buffer | string, baseVersion?: number) => {
       const form = new FormData();
       if (baseVersion !== undefined) form.append('baseVersion', String(baseVersion));
-      form.append('file', new Blob([body]), 'book.xlsx');
+      form.append('file', new Blob([typeof body === 'string' ? body : new Uint8Array(body)]), 'book.xlsx');
       return fetch(`${server.url}/api/sheets/${sheetItem.id}/xlsx`, {
         method: 'POST',
         headers: auth(token),
