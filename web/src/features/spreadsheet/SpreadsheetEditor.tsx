@@ -1,7 +1,7 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Badge, Box, Button, FileButton, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconFileSpreadsheet, IconLock, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconFileSpreadsheet, IconHistory, IconLock, IconUpload } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCode, errorMessage } from '../../app/errors';
@@ -17,6 +17,7 @@ import {
   withUnknownKeys,
   type SheetJson,
 } from './sheetData';
+import { SheetHistoryDialog } from './SheetHistoryDialog';
 import './strings';
 // x-data-spreadsheet's own build: it registers window.x_spreadsheet (and its Chinese messages).
 import 'x-data-spreadsheet/dist/xspreadsheet.js';
@@ -114,6 +115,7 @@ export default function SpreadsheetEditor({ itemId, itemName, pageId, canEdit, m
   const [conflict, setConflict] = useState(false);
   const [draftOffer, setDraftOffer] = useState<StoredDraft | null>(null);
   const [busy, setBusy] = useState(false);
+  const [historyOpened, setHistoryOpened] = useState(false);
 
   const lock = usePageLock({
     itemId,
@@ -449,6 +451,17 @@ export default function SpreadsheetEditor({ itemId, itemName, pageId, canEdit, m
           >
             {t('exportCsv')}
           </Button>
+          {myUserId !== null ? (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconHistory size={14} />}
+              onClick={() => setHistoryOpened(true)}
+              data-testid="sheet-history-button"
+            >
+              {t('history')}
+            </Button>
+          ) : null}
         </Group>
       </Group>
       {!data ? (
@@ -463,6 +476,7 @@ export default function SpreadsheetEditor({ itemId, itemName, pageId, canEdit, m
         data-editable={editable ? 'true' : 'false'}
         style={{ width: '100%', overflow: 'hidden' }}
       />
+      <SheetHistoryDialog pageId={pageId} opened={historyOpened} onClose={() => setHistoryOpened(false)} />
       <Modal opened={conflict} onClose={() => setConflict(false)} title={t('conflictTitle')} centered>
         <Text size="sm">{t('conflictBody')}</Text>
         <Group justify="flex-end" mt="md" gap="xs">

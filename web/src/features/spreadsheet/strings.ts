@@ -27,6 +27,18 @@ export const sheetEn = {
   restore: 'Restore draft',
   discard: 'Discard draft',
   loading: 'Loading the spreadsheet…',
+  history: 'History',
+  historyTitle: 'History: cell changes',
+  noHistory: 'No earlier versions yet',
+  compareWith: 'Changes since version',
+  sheetAdded: 'Sheet added',
+  sheetRemoved: 'Sheet removed',
+  noCellChanges: 'No cell text changed',
+  sheetColumn: 'Sheet',
+  cellColumn: 'Cell',
+  oldColumn: 'Before',
+  newColumn: 'Now',
+  truncated: 'Only the first changed cells are listed.',
 };
 
 export const sheetZhCN: typeof sheetEn = {
@@ -54,6 +66,18 @@ export const sheetZhCN: typeof sheetEn = {
   restore: '恢复草稿',
   discard: '丢弃草稿',
   loading: '正在加载表格…',
+  history: '历史版本',
+  historyTitle: '历史版本：单元格变更',
+  noHistory: '暂无历史版本',
+  compareWith: '自该版本以来的变更',
+  sheetAdded: '新增工作表',
+  sheetRemoved: '删除工作表',
+  noCellChanges: '单元格文字没有变化',
+  sheetColumn: '工作表',
+  cellColumn: '单元格',
+  oldColumn: '修改前',
+  newColumn: '现在',
+  truncated: '仅列出前面的部分变更单元格。',
 };
 
 registerNamespace('sheet', { 'zh-CN': sheetZhCN, en: sheetEn });
