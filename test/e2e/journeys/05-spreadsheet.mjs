@@ -149,4 +149,12 @@ export default async function spreadsheet(t) {
     assert.equal(out.getColumn(2).width, 13.5);
     assert.equal(back.getWorksheet('Second').getCell('C3').value, 'other sheet');
   });
+
+  await scenario(page, 'the history dialog shows the import as cell changes', async () => {
+    await page.getByTestId('sheet-history-button').click();
+    const table = page.getByTestId('sheet-cell-changes');
+    await table.getByText('Quarter').first().waitFor();
+    await table.getByText('A1').first().waitFor();
+    await page.keyboard.press('Escape');
+  });
 }
