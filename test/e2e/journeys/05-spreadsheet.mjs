@@ -47,7 +47,6 @@ export default async function spreadsheet(t) {
   const cellText = (sheets, s, r, c) => sheets[s]?.rows?.[String(r)]?.cells?.[String(c)]?.text;
 
   const { page } = await signedIn(alice, 'alice');
-  const grid = page.getByTestId('sheet-grid');
   const overlay = () => page.locator('.x-spreadsheet-overlayer').first();
   // Cell centres: a 60 px index column, a 25 px header row, 100 × 25 px cells.
   const cell = (r, c) => ({ x: 60 + c * 100 + 50, y: 25 + r * 25 + 12 });
