@@ -56,6 +56,9 @@ const ROUTES = [
       /\/node_modules\/diff\//,
       /\/node_modules\/@uiw\/react-md-editor\//,
       /\/node_modules\/@hello-pangea\/dnd\//,
+      // The spreadsheet grid loads only for spreadsheet items (issue #20).
+      /\/node_modules\/x-data-spreadsheet\//,
+      /\/src\/features\/spreadsheet\//,
     ],
   },
   {

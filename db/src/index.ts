@@ -2,3 +2,4 @@ export * from './entities';
 export * from './config';
 export * from './orm';
 export * from './search/page-search-index';
+export * from './search/sheet-text';

@@ -28,6 +28,7 @@ import {
   openApiHttpPlugin,
   assistantHttpPlugin,
   importHttpPlugin,
+  sheetHttpPlugin,
   type FileHttpOptions,
   guardParseOptions,
   guardPlugin,
@@ -256,6 +257,8 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       return viewer.user || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip);
     },
   });
+  // Spreadsheet items: xlsx import/export and CSV (issue #20), authenticated the same way.
+  await app.register(sheetHttpPlugin, fileHttp);
 
   // The editor's writing assistant (an SSE stream), authenticated as GraphQL is.
   await app.register(assistantHttpPlugin, {

@@ -41,6 +41,18 @@ export type {
 export { loadItemView } from './catalogs/item-view';
 export { operatorOf } from './changelog/changelog.service';
 export { diffLines, type DiffLine, type DiffOp } from './history/line-diff';
+export {
+  cellAddress,
+  diffSheets,
+  isSheetContent,
+  parseSheets,
+  sheetName,
+  sheetsToMarkdown,
+  type CellChange,
+  type Sheet,
+  type SheetDiff,
+} from './sheets/sheet-format';
+export { MAX_XLSX_BYTES } from './sheets/sheet-xlsx';
 export type { GroupOrder, ItemGroupView } from './items/item-group.service';
 export { isItemManager, type MyList, type MyListEntry, type SortEntry } from './items/item.service';
 export { DEFAULT_RENEW_SECONDS, type LockState } from './locks/lock.service';

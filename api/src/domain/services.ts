@@ -36,6 +36,7 @@ import { TeamPolicy } from './policy/team.policy';
 import { RecycleService } from './recycle/recycle.service';
 import { SearchService } from './search/search.service';
 import { SettingsService } from './settings/settings.service';
+import { SheetService } from './sheets/sheet.service';
 import { SubscriptionService } from './subscriptions/subscription.service';
 import { WebhookService } from './webhooks/webhook.service';
 import { ShareService } from './share/share.service';
@@ -86,6 +87,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const teams = new TeamService(em, teamPolicy, policy, settings, changeLog);
   const search = new SearchService(em, policy);
   const history = new PageHistoryService(em, pages);
+  const sheets = new SheetService(em, policy, pages);
   const recycle = new RecycleService(em, policy, changeLog);
   const locks = new LockService(em, pages);
   const shares = new ShareService(em, pages, policy);
@@ -138,6 +140,7 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
     teamPolicy,
     teams,
     search,
+    sheets,
     pubSub,
     history,
     recycle,

@@ -6,6 +6,7 @@ export { fileHttpPlugin, type FileHttpOptions } from './files/file-http';
 export { openApiHttpPlugin } from './openapi-export/openapi-http';
 export { assistantHttpPlugin, type AssistantHttpOptions } from './ai/assistant-http';
 export { importHttpPlugin } from './imports/import-http';
+export { sheetHttpPlugin } from './sheets/sheet-http';
 // Limits on work per request (issue #15): parse/validation rules, the plugin and the graphql-ws guard.
 export { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './limits';
 export {

@@ -23,6 +23,7 @@ import { PageResolver } from './pages/page.resolver';
 import { RecycleResolver } from './recycle/recycle.resolver';
 import { SearchResolver } from './search/search.resolver';
 import { ShareResolver } from './share/share.resolver';
+import { ItemSheetsResolver, PageDiffSheetsResolver, PageSheetsResolver } from './sheets/sheet.resolver';
 import { PageSubscriptionResolver } from './subscriptions/page-subscription.resolver';
 import { SiteResolver } from './site/site.resolver';
 import { PublicSquareResolver } from './square/square.resolver';
@@ -61,6 +62,9 @@ export const resolvers = [
   PublicSquareResolver,
   ExternalLoginResolver,
   AiTokenResolver,
+  PageSheetsResolver,
+  ItemSheetsResolver,
+  PageDiffSheetsResolver,
 ] as const;
 
 /** `pubSub`: the process's event bus (a throwaway one when the schema is only printed). */

@@ -1,7 +1,18 @@
-import { BigIntType, Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
+import {
+  BeforeCreate,
+  BeforeUpdate,
+  BigIntType,
+  Entity,
+  Index,
+  ManyToOne,
+  Property,
+  Unique,
+  wrap,
+} from '@mikro-orm/core';
+import { sheetSearchText } from '../search/sheet-text';
 import { BaseEntity } from './base';
 import { Catalog, DEFAULT_S_NUMBER } from './catalog';
-import { Item } from './item';
+import { Item, ItemType } from './item';
 import { User } from './user';
 
 @Entity({ tableName: 'page' })
@@ -18,6 +29,7 @@ export class Page extends BaseEntity<
   | 'version'
   | 'author'
   | 'authorName'
+  | 'searchText'
 > {
   @ManyToOne(() => Item, { deleteRule: 'cascade' })
   item!: Item;
@@ -62,6 +74,23 @@ export class Page extends BaseEntity<
   /** Optimistic concurrency: incremented by every save; a GraphQL save names the version it started from. */
   @Property()
   version: number = 1;
+
+  /**
+   * What search indexes instead of the content: the cell text of a spreadsheet page (item type 4), null
+   * for every other page. Kept by the hooks below from the content; db/src/search/sheet-text.ts.
+   */
+  @Property({ type: 'text', columnType: 'longtext', nullable: true })
+  searchText: string | null = null;
+
+  @BeforeCreate()
+  @BeforeUpdate()
+  keepSearchText(): void {
+    const item = this.item as Item | undefined;
+    const known = item && wrap(item).isInitialized();
+    // Type 4 known: the cells; another type known: nothing; not loaded: the content's shape decides.
+    if (known && item.type !== ItemType.Spreadsheet) this.searchText = null;
+    else this.searchText = sheetSearchText(this.content ?? '');
+  }
 }
 
 @Entity({ tableName: 'page_history' })

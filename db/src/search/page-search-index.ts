@@ -126,7 +126,7 @@ export async function reindexPages(em: EntityManager, pageIds: Iterable<number>)
 async function reindexBatch(run: Run, ids: number[]): Promise<void> {
   const marks = ids.map(() => '?').join(', ');
   const pages = await run<PageText[]>(
-    `select id, item_id, title, content from page where id in (${marks})`,
+    `select id, item_id, title, coalesce(search_text, content) as content from page where id in (${marks})`,
     ids,
   );
   const postings = await run<Array<{ page_id: number; gram: number | string; item: number }>>(
@@ -218,7 +218,7 @@ export async function reindexAll(em: EntityManager): Promise<void> {
 }
 
 /** The columns whose change needs a reindex. */
-const INDEXED_PROPERTIES = ['title', 'content', 'item'] as const;
+const INDEXED_PROPERTIES = ['title', 'content', 'searchText', 'item'] as const;
 
 /**
  * Keeps `page_search_gram` in step with the unit of work (MySQL only; registered in config.ts). The

@@ -3,6 +3,7 @@ import type { en } from './en';
 import type { adminEn } from './admin.en';
 import type { editorEn } from './editor.en';
 import type { markdownEn } from '../features/markdown/strings';
+import type { sheetEn } from '../features/spreadsheet/strings';
 
 // Typed translation keys: `t('login.title')` is checked against the English file.
 declare module 'i18next' {
@@ -13,6 +14,7 @@ declare module 'i18next' {
       editor: typeof editorEn;
       markdown: typeof markdownEn;
       admin: typeof adminEn;
+      sheet: typeof sheetEn;
     };
   }
 }

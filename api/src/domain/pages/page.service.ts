@@ -27,6 +27,8 @@ import type { Viewer } from '../viewer';
 import { checkPageLimit } from './page-limit';
 import { checkNotifyText, notifySubscribers, pageSubscribers } from './page-notification';
 import { menuChanged } from '../catalogs/menu-cache';
+import { parseSheets } from '../sheets/sheet-format';
+import { sheetSearchText } from '../../../../db/src';
 
 export const PAGE_TITLE_MAX = 255;
 export const PAGE_COMMENTS_MAX = 255;
@@ -125,6 +127,8 @@ export class PageService {
     if (!input.content) throw new DomainError('PageContentRequired');
     checkNotifyText(input.notifyText);
     const { item, rights } = await this.policy.requireEdit(viewer, input.itemId);
+    // A spreadsheet page holds ShowDoc's sheet JSON within the size limits (issue #20).
+    if (item.type === ItemType.Spreadsheet) parseSheets(input.content);
     // An update may leave the title alone; a new page needs one.
     const title = input.title?.trim();
     if (input.title !== undefined && !title) throw new DomainError('PageTitleRequired');
@@ -160,6 +164,7 @@ export class PageService {
    */
   async saveByApiKey(access: ApiKeyAccess, input: ApiPageInput): Promise<Page> {
     const { item } = access;
+    if (item.type === ItemType.Spreadsheet && input.content) parseSheets(input.content);
     const title = input.title.trim();
     if (!title) throw new DomainError('PageTitleRequired');
     if (title.length > PAGE_TITLE_MAX) throw new DomainError('NameTooLong');
@@ -496,6 +501,8 @@ export class PageService {
         const changes = {
           title,
           content: input.content,
+          // Native update: the entity hook that keeps a sheet page's cell text does not run (issue #20).
+          searchText: item.type === ItemType.Spreadsheet ? sheetSearchText(input.content) : null,
           comments: (input.comments ?? '').slice(0, PAGE_COMMENTS_MAX),
           ...(catalog !== undefined && { catalog }),
           ...(input.sNumber !== undefined && { sNumber: input.sNumber }),

@@ -136,7 +136,7 @@ export class SearchService {
     const pages = await this.loadInOrder(pageIds);
     const paths = await this.catalogPaths(pages);
     const hits = pages.map((page, index): SearchHit => {
-      const snippet = highlightedSnippet(page.content, needle);
+      const snippet = highlightedSnippet(page.searchText ?? page.content, needle);
       return {
         page,
         item: items.get(page.item.id) ?? page.item,
@@ -339,7 +339,7 @@ function matchCondition(
     }
     return {
       where: {
-        sql: `and (p.title like ? escape '\\' or p.content like ? escape '\\')`,
+        sql: `and (p.title like ? escape '\\' or coalesce(p.search_text, p.content) like ? escape '\\')`,
         params: [pattern, pattern],
       },
     };
@@ -355,7 +355,7 @@ function matchCondition(
   return {
     from: { sql: `(${candidates}) cand`, params: itemIds },
     where: {
-      sql: 'and (lower(p.title) collate utf8mb4_bin like lower(?) or lower(p.content) collate utf8mb4_bin like lower(?))',
+      sql: 'and (lower(p.title) collate utf8mb4_bin like lower(?) or lower(coalesce(p.search_text, p.content)) collate utf8mb4_bin like lower(?))',
       params: [pattern, pattern],
     },
   };

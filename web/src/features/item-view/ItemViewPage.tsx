@@ -53,6 +53,8 @@ import { FollowPageButton } from '../messages/FollowPageButton';
 import { PageLockBanner } from './PageLockBanner';
 import { PageComments } from '../page-comments/PageComments';
 import { SpreadsheetView } from './SpreadsheetView';
+
+const SpreadsheetEditor = lazy(() => import('../spreadsheet/SpreadsheetEditor'));
 import { PageToc } from './TableOfContents';
 import { allCatalogIds, catalogPathOf, filterTree, findPage, firstPageId } from './tree';
 import { viewRights } from './viewerRights';
@@ -292,8 +294,17 @@ function ItemView({ item, requestedPageId, onMenuChanged }: ItemViewProps) {
       />
     );
   } else if (item.type === 4) {
+    // The grid editor (x-data-spreadsheet) loads in its own chunk; the read-only table shows meanwhile.
     body = page.data ? (
-      <SpreadsheetView content={page.data.page.content} />
+      <Suspense fallback={<SpreadsheetView content={page.data.page.content} />}>
+        <SpreadsheetEditor
+          itemId={item.id}
+          itemName={item.name}
+          pageId={pageId}
+          canEdit={canEdit}
+          myUserId={me?.id ?? null}
+        />
+      </Suspense>
     ) : (
       <PageSlot pageId={pageId} withBreadcrumb={false} />
     );
