@@ -4,9 +4,11 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Users to add to an item */
 export type AddItemMembersInput = {
   /** Top-level catalogs to limit the members to (ignored for item admins); empty = the whole item */
   catalogIds?: Array<number>;
+  /** The item */
   itemId: number;
   /** 0 read-only, 1 edit, 2 item admin */
   memberGroupId: number;
@@ -14,7 +16,9 @@ export type AddItemMembersInput = {
   usernames: Array<string>;
 };
 
+/** Users to add to a team */
 export type AddTeamMembersInput = {
+  /** The team */
   teamId: number;
   /** 1 ordinary member, 2 team admin */
   teamMemberGroupId?: number;
@@ -24,6 +28,7 @@ export type AddTeamMembersInput = {
 
 /** Narrows a file list */
 export type AttachmentFilter = {
+  /** Only images, only other files, or all; absent means all */
   kind?: AttachmentKind | null | undefined;
   /** Part of the name (the admin list also matches the sign) */
   name?: string | null | undefined;
@@ -33,11 +38,16 @@ export type AttachmentFilter = {
 
 /** Images, or every other file */
 export type AttachmentKind =
+  /** Every file */
   | 'ALL'
+  /** Image files only */
   | 'IMAGE'
+  /** Every file that is not an image */
   | 'OTHER';
 
+/** A catalog to copy with its pages */
 export type CopyCatalogInput = {
+  /** Catalog to copy */
   catalogId: number;
   /** Move instead of copy */
   move?: boolean | null | undefined;
@@ -49,12 +59,17 @@ export type CopyCatalogInput = {
 
 /** Absent fields keep the source's values */
 export type CopyItemInput = {
+  /** Description of the copy; absent keeps the source's */
   description?: string | null | undefined;
+  /** Personal domain (short link name) of the copy */
   domain?: string | null | undefined;
+  /** Your item groups to put the copy in */
   groupIds?: Array<number> | null | undefined;
+  /** Name of the copy; absent keeps the source's name */
   name?: string | null | undefined;
   /** The copy's visit password ('' makes it open). The source's is never copied: required when the source is private */
   password?: string | null | undefined;
+  /** Item to copy */
   sourceId: number;
 };
 
@@ -62,6 +77,7 @@ export type CopyItemInput = {
 export type CopyPageInput = {
   /** Absent or null: the root of the target item */
   catalogId?: number | null | undefined;
+  /** Page to copy */
   pageId: number;
   /** Absent: the source page's title */
   title?: string | null | undefined;
@@ -69,14 +85,19 @@ export type CopyPageInput = {
   toItemId: number;
 };
 
+/** A new item */
 export type CreateItemInput = {
+  /** Readers may comment on pages */
   allowComment?: boolean | null | undefined;
+  /** Readers may send feedback */
   allowFeedback?: boolean | null | undefined;
+  /** Item description */
   description?: string | null | undefined;
   /** Letters and digits, not only digits; cannot change later */
   domain?: string | null | undefined;
   /** Your item groups to put the item in */
   groupIds?: Array<number> | null | undefined;
+  /** Item name */
   name: string;
   /** Visit password; '' or absent: an open item */
   password?: string | null | undefined;
@@ -84,24 +105,31 @@ export type CreateItemInput = {
   type?: number | null | undefined;
 };
 
+/** A webhook to add to an item */
 export type CreateWebhookInput = {
   /** Absent: page, catalog and member */
   events?: Array<string> | null | undefined;
+  /** The item */
   itemId: number;
   /** Absent: json */
   preset?: string | null | undefined;
+  /** URL that receives the POST requests; checked against private addresses */
   url: string;
 };
 
 /** What was dragged, for the change log */
 export type DraggedInput = {
+  /** Id of the dragged catalog or page */
   id: number;
   /** 'page' or 'catalog' */
   type: string;
 };
 
+/** LDAP settings to save */
 export type LdapFormInput = {
+  /** Base DN under which users are searched */
   base_dn: string;
+  /** DN Quire binds as to search the directory */
   bind_dn?: string;
   /** Write-only in spirit: shown back to administrators only */
   bind_password?: string;
@@ -109,93 +137,140 @@ export type LdapFormInput = {
   host: string;
   /** Attribute holding the display name */
   name_field?: string;
+  /** LDAP server port, e.g. 389 */
   port?: number;
   /** LDAP filter; %(user)s stands for the typed name */
   search_filter?: string;
   /** Attribute holding the login name */
   user_field?: string;
+  /** LDAP protocol version, 2 or 3 */
   version?: number;
 };
 
+/** Credentials to sign in */
 export type LoginInput = {
+  /** The characters shown in the captcha image */
   captcha: string;
+  /** Id of the captcha challenge being answered */
   captchaId: number;
   /** Username or e-mail address */
   login: string;
+  /** Account password */
   password: string;
 };
 
 /** Why a name was not added: no such user, already a member, or the owner */
 export type MemberSkipReason =
+  /** Already a member */
   | 'MEMBER'
+  /** The owner, who needs no membership */
   | 'OWNER'
+  /** No user has that name */
   | 'UNKNOWN';
 
 /** Whether you have read a message */
 export type MessageState =
+  /** Deleted by the recipient */
   | 'DELETED'
+  /** Read */
   | 'READ'
+  /** Not read yet */
   | 'UNREAD';
 
+/** OAuth2 settings to save */
 export type OAuth2FormInput = {
+  /** Authorization endpoint URL */
   authorize_path?: string;
+  /** Client id registered with the OAuth2 provider */
   client_id: string;
+  /** Client secret registered with the OAuth2 provider */
   client_secret?: string;
   /** The login page's button text */
   entrance_tips?: string;
   /** host[:port] of the provider; OIDC discovery is tried at its base address */
   host: string;
+  /** Where the browser goes after signing out */
   logout_redirect_uri?: string;
   /** http or https */
   protocol?: string;
   /** The callback registered at the provider: <site>/server/?s=/api/extLogin/oauth2 */
   redirectUri: string;
+  /** User-info endpoint URL */
   resource_path?: string;
+  /** Scopes requested, space-separated */
   scope?: string;
+  /** Token endpoint URL */
   token_path?: string;
   /** A path on the host, or an absolute URL */
   userinfo_path?: string;
 };
 
+/** Object storage used for uploads when ossOpen */
 export type OssSettingInput = {
+  /** Bucket name */
   bucket?: string | null | undefined;
+  /** Domain that serves stored files */
   domain?: string | null | undefined;
+  /** Storage endpoint host or URL */
   endpoint?: string | null | undefined;
+  /** Access key id (Aliyun OSS, Qiniu, S3) */
   key?: string | null | undefined;
   /** s3_storage, aliyun, qiniu or qcloud */
   oss_type?: string | null | undefined;
+  /** URL scheme of stored files, http or https */
   protocol?: string | null | undefined;
+  /** Storage region */
   region?: string | null | undefined;
+  /** Access key secret (Aliyun OSS, Qiniu, S3) */
   secret?: string | null | undefined;
+  /** SecretId (Tencent Cloud COS) */
   secretId?: string | null | undefined;
+  /** SecretKey (Tencent Cloud COS) */
   secretKey?: string | null | undefined;
+  /** Folder inside the bucket where uploads are stored */
   subcat?: string | null | undefined;
 };
 
 /** What happened to a page lock */
 export type PageLockAction =
+  /** An editor took the lock */
   | 'ACQUIRED'
+  /** The lock timed out */
   | 'EXPIRED'
+  /** The holder gave the lock up */
   | 'RELEASED'
+  /** The holder extended the lock */
   | 'RENEWED';
 
+/** New sort order of one page */
 export type PageOrderInput = {
+  /** The page */
   pageId: number;
+  /** New sort order, ascending (ShowDoc's `s_number`) */
   sNumber: number;
 };
 
+/** A new account to create */
 export type RegisterInput = {
+  /** The characters shown in the captcha image */
   captcha: string;
+  /** Id of the captcha challenge being answered */
   captchaId: number;
+  /** The password again; must equal `password` */
   confirmPassword: string;
+  /** Password of the new account */
   password: string;
+  /** Login name of the new account */
   username: string;
 };
 
+/** A catalog to create or rename (ShowDoc catalog/save) */
 export type SaveCatalogInput = {
   /** Absent: create a catalog */
   id?: number | null | undefined;
+  /** Item of the catalog (ShowDoc's `item_id`) */
   itemId: number;
+  /** Catalog name */
   name: string;
   /** Absent: unchanged (top level for a new catalog); null: top level */
   parentId?: number | null | undefined;
@@ -203,13 +278,17 @@ export type SaveCatalogInput = {
   sNumber?: number | null | undefined;
 };
 
+/** An item group to create or edit */
 export type SaveItemGroupInput = {
   /** Absent or 0: a new group */
   id?: number | null | undefined;
+  /** Items in the group */
   itemIds?: Array<number>;
+  /** Group name */
   name: string;
 };
 
+/** A page to create or update (ShowDoc page/save) */
 export type SavePageInput = {
   /** The version you started from: a newer saved version fails with VERSION_CONFLICT */
   baseVersion?: number | null | undefined;
@@ -223,41 +302,57 @@ export type SavePageInput = {
   id?: number | null | undefined;
   /** Absent: unchanged (not a draft for a new page) */
   isDraft?: boolean | null | undefined;
+  /** Item of the page (ShowDoc's `item_id`) */
   itemId: number;
   /** Save and notify: the page's subscribers get this text as a reminder of the update (ignored when creating) */
   notifyText?: string | null | undefined;
   /** Absent: unchanged (99 for a new page) */
   sNumber?: number | null | undefined;
+  /** Page title */
   title: string;
 };
 
+/** A page template to save */
 export type SaveTemplateInput = {
+  /** Template content (Markdown) */
   content: string;
   /** Absent: a new template */
   id?: number | null | undefined;
+  /** Template title */
   title: string;
 };
 
 /** Creates a user (id absent) or edits one (the username is then ignored) */
 export type SaveUserInput = {
+  /** User to edit; absent or null creates a new user */
   id?: number | null | undefined;
   /** Absent keeps the name on edit */
   name?: string | null | undefined;
   /** Required to create; blank keeps it on edit */
   password?: string | null | undefined;
+  /** Login name */
   username?: string;
 };
 
+/** Site settings to save (administrators only; ShowDoc adminSetting/saveConfig) */
 export type SiteConfigInput = {
+  /** Longest message a user may send to the AI assistant, in characters */
   aiMaxMessageLength: number;
+  /** Model name sent to the AI service */
   aiModelName: string;
+  /** Token sent to the AI service */
   aiServiceToken: string;
+  /** Base URL of the AI service */
   aiServiceUrl: string;
+  /** System prompt given to the AI assistant */
   aiSystemPrompt: string;
+  /** Most tool calls the AI assistant may make for one answer */
   aiToolRounds: number;
+  /** First message the AI assistant shows */
   aiWelcomeMessage: string;
   /** ICP filing number (Chinese interface only) */
   beian: string;
+  /** The public square lists public items */
   enablePublicSquare: boolean;
   /** Every read needs a signed-in user */
   forceLogin: boolean;
@@ -267,38 +362,53 @@ export type SiteConfigInput = {
   homeItem: number;
   /** 1 landing page, 2 login page, 3 open homeItem, 4 public square */
   homePage: number;
+  /** Base URL of an OpenAI-compatible API */
   openAiHost: string;
+  /** API key of the OpenAI-compatible API */
   openAiKey: string;
+  /** Uploads go to object storage (ossSetting) instead of local disk */
   ossOpen: boolean;
+  /** Object storage settings; null if never set */
   ossSetting?: OssSettingInput | null | undefined;
+  /** Anyone may create an account */
   registerOpen: boolean;
   /** Lifetime of new sessions, 1..3650 days */
   sessionExpireDays: number;
+  /** Pages show a watermark with the reader's name */
   showWatermark: boolean;
+  /** Public base URL of the site, used in links Quire sends out */
   siteUrl: string;
+  /** New passwords must meet the strong-password rule */
   strongPasswordEnabled: boolean;
 };
 
 /** Where one catalog or page sits after a drag and drop */
 export type TreeChangeInput = {
+  /** Catalog to move; set this or pageId */
   catalogId?: number | null | undefined;
   /** A catalog's new name */
   name?: string | null | undefined;
+  /** Page to move; set this or catalogId */
   pageId?: number | null | undefined;
   /** The catalog it sits in; null: the item root */
   parentId?: number | null | undefined;
+  /** New sort order among siblings */
   sNumber: number;
 };
 
 /** Only the fields given change */
 export type UpdateItemInput = {
+  /** Readers may comment on pages; absent keeps it */
   allowComment?: boolean | null | undefined;
+  /** Readers may send feedback; absent keeps it */
   allowFeedback?: boolean | null | undefined;
+  /** New description; absent keeps it */
   description?: string | null | undefined;
   /** Letters and digits, not only digits, unused by other items; '' removes the personal domain */
   domain?: string | null | undefined;
   /** Exactly these of your item groups hold the item */
   groupIds?: Array<number> | null | undefined;
+  /** New name; absent keeps it */
   name?: string | null | undefined;
   /** '' makes the item open */
   password?: string | null | undefined;
@@ -308,6 +418,7 @@ export type UpdateItemInput = {
 export type UpdateMemberInput = {
   /** Replaces the catalog scope; [] = the whole item */
   catalogIds?: Array<number> | null | undefined;
+  /** Membership to change */
   id: number;
   /** 0 read-only, 1 edit, 2 item admin */
   memberGroupId?: number | null | undefined;
