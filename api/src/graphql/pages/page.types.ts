@@ -38,7 +38,7 @@ export class Page {
   @Field(() => Int, { description: "Sort order among siblings, ascending (ShowDoc's `s_number`)" })
   sNumber!: number;
 
-  @Field({ description: 'Drafts are visible only to editors' })
+  @Field({ description: 'A draft is visible only to its author' })
   isDraft!: boolean;
 
   @Field({ description: 'The note of the last change' })
