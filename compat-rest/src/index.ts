@@ -16,7 +16,6 @@ import { itemGroup } from './routes/itemGroup';
 import { member } from './routes/member';
 import { adminMessage, message } from './routes/message';
 import { mock, serveMock } from './routes/mock';
-import { open } from './routes/open';
 import { fromComments, open } from './routes/open';
 import { page } from './routes/page';
 import { pageComment } from './routes/pageComment';

@@ -4,16 +4,16 @@ import { DomainError } from '../domain';
 /** Relay's page info, shared by every connection type. */
 @ObjectType({ description: 'Where a page of a connection sits in the whole list' })
 export class PageInfo {
-  @Field()
+  @Field({ description: 'More results follow endCursor' })
   hasNextPage!: boolean;
 
-  @Field()
+  @Field({ description: 'More results precede startCursor' })
   hasPreviousPage!: boolean;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Cursor of the first edge; null if empty' })
   startCursor!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Cursor of the last edge; null if empty' })
   endCursor!: string | null;
 }
 

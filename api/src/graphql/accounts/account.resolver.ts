@@ -14,7 +14,9 @@ export class AccountResolver {
     return (await ctx.services.accounts.searchUsers(ctx.viewer, search)).map((u) => User.from(u, ctx.viewer));
   }
 
-  @Mutation(() => CaptchaChallenge)
+  @Mutation(() => CaptchaChallenge, {
+    description: 'Issues a new image captcha challenge to answer on login or registration',
+  })
   async createCaptcha(@Ctx() ctx: GraphQLContext): Promise<CaptchaChallenge> {
     const captcha = await ctx.services.captchas.create(ctx.viewer.ip);
     const svg = (await ctx.services.captchas.image(captcha.id)) ?? '';
@@ -25,14 +27,19 @@ export class AccountResolver {
     };
   }
 
-  @Mutation(() => Session)
+  @Mutation(() => Session, {
+    description:
+      'Signs in with username or e-mail and password; returns the new session (ShowDoc user/login)',
+  })
   async login(@Arg('input') input: LoginInput, @Ctx() ctx: GraphQLContext): Promise<Session> {
     const session = await ctx.services.accounts.login(input, ctx.viewer.ip);
     ctx.session.set(session.token, session.expiresAt);
     return { token: session.token, expiresAt: session.expiresAt, user: Me.fromUser(session.user) };
   }
 
-  @Mutation(() => Session)
+  @Mutation(() => Session, {
+    description: 'Creates an account and signs it in, when registration is open (ShowDoc user/register)',
+  })
   async register(@Arg('input') input: RegisterInput, @Ctx() ctx: GraphQLContext): Promise<Session> {
     const session = await ctx.services.accounts.register(input, ctx.viewer.ip);
     ctx.session.set(session.token, session.expiresAt);
@@ -46,7 +53,7 @@ export class AccountResolver {
     return true;
   }
 
-  @Mutation(() => Me)
+  @Mutation(() => Me, { description: 'Changes the display name of the signed-in user' })
   async updateProfile(@Arg('name') name: string, @Ctx() ctx: GraphQLContext): Promise<Me> {
     return Me.fromUser(await ctx.services.accounts.updateName(ctx.viewer, name));
   }

@@ -4,10 +4,10 @@ import { mayKnowRole, type Viewer } from '../../domain';
 
 @ObjectType({ description: 'A person with an account' })
 export class User {
-  @Field(() => Int)
+  @Field(() => Int, { description: "User id (ShowDoc's `uid`)" })
   id!: number;
 
-  @Field()
+  @Field({ description: 'Login name, unique on the site' })
   username!: string;
 
   @Field(() => String, { nullable: true, description: 'Display name; null when never set' })
@@ -26,7 +26,7 @@ export class User {
   })
   groupId!: number | null;
 
-  @Field()
+  @Field({ description: 'When the account was created (ISO 8601)' })
   createdAt!: Date;
 
   /** Without a viewer the role stays hidden: only a caller known to be allowed learns it. */
@@ -51,10 +51,13 @@ export class Me extends User {
   @Field(() => Int, { description: '1 administrator, 2 ordinary user' })
   override groupId!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'E-mail address of the account, null if none' })
   email!: string | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When the user last signed in (ISO 8601), null if never',
+  })
   lastLoginAt!: Date | null;
 
   static fromUser(user: UserEntity): Me {
@@ -67,56 +70,56 @@ export class Me extends User {
   }
 }
 
-@ObjectType()
+@ObjectType({ description: 'A signed-in session: its user and when it ends' })
 export class Session {
   @Field({ description: 'Send as `Authorization: Bearer <token>`; also set as an httpOnly cookie' })
   token!: string;
 
-  @Field()
+  @Field({ description: 'When the session stops being valid (ISO 8601)' })
   expiresAt!: Date;
 
-  @Field(() => Me)
+  @Field(() => Me, { description: 'The signed-in user' })
   user!: Me;
 }
 
-@ObjectType()
+@ObjectType({ description: 'An image captcha to answer before login or registration' })
 export class CaptchaChallenge {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Captcha id, sent back as `captchaId` with the answer' })
   id!: number;
 
   @Field({ description: 'The captcha image as an SVG data URL' })
   image!: string;
 
-  @Field()
+  @Field({ description: 'When the challenge can no longer be answered (ISO 8601)' })
   expiresAt!: Date;
 }
 
 @InputType()
 export class CaptchaInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Id of the captcha challenge being answered' })
   captchaId!: number;
 
-  @Field()
+  @Field({ description: 'The characters shown in the captcha image' })
   captcha!: string;
 }
 
-@InputType()
+@InputType({ description: 'Credentials to sign in' })
 export class LoginInput extends CaptchaInput {
   @Field({ description: 'Username or e-mail address' })
   login!: string;
 
-  @Field()
+  @Field({ description: 'Account password' })
   password!: string;
 }
 
-@InputType()
+@InputType({ description: 'A new account to create' })
 export class RegisterInput extends CaptchaInput {
-  @Field()
+  @Field({ description: 'Login name of the new account' })
   username!: string;
 
-  @Field()
+  @Field({ description: 'Password of the new account' })
   password!: string;
 
-  @Field()
+  @Field({ description: 'The password again; must equal `password`' })
   confirmPassword!: string;
 }

@@ -108,7 +108,9 @@ export class AdminResolver {
     return Item.from(await ctx.services.adminItems.transfer(ctx.viewer, id, username));
   }
 
-  @Query(() => SiteConfigType)
+  @Query(() => SiteConfigType, {
+    description: 'Every site setting (administrators only; ShowDoc adminSetting/loadConfig)',
+  })
   adminSiteConfig(@Ctx() ctx: GraphQLContext): Promise<SiteConfigType> {
     return ctx.services.siteConfig.load(ctx.viewer) as Promise<SiteConfigType>;
   }
@@ -133,7 +135,9 @@ export class AdminResolver {
     return ctx.services.secretKeyLogin.reset(ctx.viewer);
   }
 
-  @Query(() => LdapConfig)
+  @Query(() => LdapConfig, {
+    description: 'LDAP sign-in settings (administrators only; ShowDoc adminSetting/loadLdapConfig)',
+  })
   adminLdapConfig(@Ctx() ctx: GraphQLContext): Promise<LdapConfig> {
     return ctx.services.ldap.load(ctx.viewer);
   }
@@ -167,7 +171,9 @@ export class AdminResolver {
     return ctx.services.ldap.sync(ctx.viewer);
   }
 
-  @Query(() => OAuth2Config)
+  @Query(() => OAuth2Config, {
+    description: 'OAuth2 sign-in settings (administrators only; ShowDoc adminSetting/loadOauth2Config)',
+  })
   adminOAuth2Config(@Ctx() ctx: GraphQLContext): Promise<OAuth2Config> {
     return ctx.services.oauth2.load(ctx.viewer) as Promise<OAuth2Config>;
   }
@@ -182,7 +188,7 @@ export class AdminResolver {
     return true;
   }
 
-  @Query(() => AboutSite)
+  @Query(() => AboutSite, { description: 'Version of this Quire server (administrators only)' })
   adminAbout(@Ctx() ctx: GraphQLContext): Promise<AboutSite> {
     return aboutSite(ctx.services.em, ctx.viewer);
   }

@@ -5,16 +5,16 @@ import { Item } from '../items/item.types';
 
 @ObjectType({ description: 'A user account as the site administrator sees it' })
 export class AdminUser {
-  @Field(() => Int)
+  @Field(() => Int, { description: "User id (ShowDoc's `uid`)" })
   id!: number;
 
-  @Field()
+  @Field({ description: 'Login name' })
   username!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Display name, null if not set' })
   name!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'E-mail address, null if none' })
   email!: string | null;
 
   @Field(() => Int, { description: '1 administrator, 2 ordinary user' })
@@ -23,10 +23,13 @@ export class AdminUser {
   @Field({ description: 'Signed in through LDAP, OAuth2 or single sign-on at least once' })
   isSso!: boolean;
 
-  @Field()
+  @Field({ description: 'When the account was created (ISO 8601)' })
   createdAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When the user last signed in (ISO 8601), null if never',
+  })
   lastLoginAt!: Date | null;
 
   static from(user: UserEntity): AdminUser {
@@ -45,22 +48,22 @@ export class AdminUser {
 
 @ObjectType({ description: 'One page of the administrator’s user list' })
 export class AdminUserPage {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Number of matching users on all pages' })
   total!: number;
 
-  @Field(() => [AdminUser])
+  @Field(() => [AdminUser], { description: 'Users of the requested page' })
   users!: AdminUser[];
 }
 
 @ObjectType({ description: 'An item of the site, with what the administrator’s list shows about it' })
 export class AdminItem {
-  @Field(() => Item)
+  @Field(() => Item, { description: 'The item' })
   item!: Item;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "User id of the item's owner" })
   ownerId!: number;
 
-  @Field()
+  @Field({ description: "Login name of the item's owner" })
   ownerUsername!: string;
 
   @Field(() => Int, { description: 'People added directly or through teams' })
@@ -82,19 +85,19 @@ export class AdminItem {
 
 @ObjectType({ description: 'One page of the administrator’s item list' })
 export class AdminItemPage {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Number of matching items on all pages' })
   total!: number;
 
-  @Field(() => [AdminItem])
+  @Field(() => [AdminItem], { description: 'Items of the requested page' })
   items!: AdminItem[];
 }
 
 @InputType({ description: 'Creates a user (id absent) or edits one (the username is then ignored)' })
 export class SaveUserInput {
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'User to edit; absent or null creates a new user' })
   id?: number | null;
 
-  @Field({ defaultValue: '' })
+  @Field({ defaultValue: '', description: 'Login name' })
   username!: string;
 
   @Field(() => String, { nullable: true, description: 'Required to create; blank keeps it on edit' })
@@ -105,46 +108,48 @@ export class SaveUserInput {
 }
 
 @ObjectType('OssSetting', { description: 'Object storage used for uploads when ossOpen' })
-@InputType('OssSettingInput')
+@InputType('OssSettingInput', { description: 'Object storage used for uploads when ossOpen' })
 export class OssSettingType implements OssSetting {
   @Field(() => String, { nullable: true, description: 's3_storage, aliyun, qiniu or qcloud' })
   oss_type?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Access key id (Aliyun OSS, Qiniu, S3)' })
   key?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Access key secret (Aliyun OSS, Qiniu, S3)' })
   secret?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Storage endpoint host or URL' })
   endpoint?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Storage region' })
   region?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'SecretId (Tencent Cloud COS)' })
   secretId?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'SecretKey (Tencent Cloud COS)' })
   secretKey?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Bucket name' })
   bucket?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Folder inside the bucket where uploads are stored' })
   subcat?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'URL scheme of stored files, http or https' })
   protocol?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Domain that serves stored files' })
   domain?: string;
 }
 
 @ObjectType('SiteConfig', { description: 'Every site setting of the administrator console' })
-@InputType('SiteConfigInput')
+@InputType('SiteConfigInput', {
+  description: 'Site settings to save (administrators only; ShowDoc adminSetting/saveConfig)',
+})
 export class SiteConfigType implements SiteConfigModel {
-  @Field()
+  @Field({ description: 'Anyone may create an account' })
   registerOpen!: boolean;
 
   @Field(() => Int, { description: '1 landing page, 2 login page, 3 open homeItem, 4 public square' })
@@ -156,58 +161,58 @@ export class SiteConfigType implements SiteConfigModel {
   @Field(() => Int, { description: 'Versions kept per page, 1..1000' })
   historyVersionCount!: number;
 
-  @Field()
+  @Field({ description: "Pages show a watermark with the reader's name" })
   showWatermark!: boolean;
 
   @Field({ description: 'ICP filing number (Chinese interface only)' })
   beian!: string;
 
-  @Field()
+  @Field({ description: 'Public base URL of the site, used in links Quire sends out' })
   siteUrl!: string;
 
   @Field({ description: 'Every read needs a signed-in user' })
   forceLogin!: boolean;
 
-  @Field()
+  @Field({ description: 'The public square lists public items' })
   enablePublicSquare!: boolean;
 
-  @Field()
+  @Field({ description: 'New passwords must meet the strong-password rule' })
   strongPasswordEnabled!: boolean;
 
   @Field(() => Int, { description: 'Lifetime of new sessions, 1..3650 days' })
   sessionExpireDays!: number;
 
-  @Field()
+  @Field({ description: 'Uploads go to object storage (ossSetting) instead of local disk' })
   ossOpen!: boolean;
 
-  @Field(() => OssSettingType, { nullable: true })
+  @Field(() => OssSettingType, { nullable: true, description: 'Object storage settings; null if never set' })
   ossSetting!: OssSettingType | null;
 
-  @Field()
+  @Field({ description: 'Model name sent to the AI service' })
   aiModelName!: string;
 
-  @Field()
+  @Field({ description: 'Base URL of the AI service' })
   aiServiceUrl!: string;
 
-  @Field()
+  @Field({ description: 'Token sent to the AI service' })
   aiServiceToken!: string;
 
-  @Field()
+  @Field({ description: 'Base URL of an OpenAI-compatible API' })
   openAiHost!: string;
 
-  @Field()
+  @Field({ description: 'API key of the OpenAI-compatible API' })
   openAiKey!: string;
 
-  @Field()
+  @Field({ description: 'System prompt given to the AI assistant' })
   aiSystemPrompt!: string;
 
-  @Field()
+  @Field({ description: 'First message the AI assistant shows' })
   aiWelcomeMessage!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Longest message a user may send to the AI assistant, in characters' })
   aiMaxMessageLength!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Most tool calls the AI assistant may make for one answer' })
   aiToolRounds!: number;
 
   @Field(() => Boolean, {
@@ -225,7 +230,7 @@ export class SiteConfigType implements SiteConfigModel {
 
 @ObjectType({ description: 'The running Quire and its database' })
 export class AboutSite {
-  @Field()
+  @Field({ description: 'Quire server version' })
   version!: string;
 
   @Field({ description: 'Name of the last migration applied' })

@@ -1,21 +1,21 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('LdapForm', { description: 'How Quire reaches the LDAP directory (ShowDoc ldap_form)' })
-@InputType('LdapFormInput')
+@InputType('LdapFormInput', { description: 'LDAP settings to save' })
 export class LdapFormType {
   @Field({ description: 'Host name or address (ldaps:// prefix or port 636: TLS)' })
   host!: string;
 
-  @Field(() => Int, { defaultValue: 389 })
+  @Field(() => Int, { defaultValue: 389, description: 'LDAP server port, e.g. 389' })
   port!: number;
 
-  @Field(() => Int, { defaultValue: 3 })
+  @Field(() => Int, { defaultValue: 3, description: 'LDAP protocol version, 2 or 3' })
   version!: number;
 
-  @Field()
+  @Field({ description: 'Base DN under which users are searched' })
   base_dn!: string;
 
-  @Field({ defaultValue: '' })
+  @Field({ defaultValue: '', description: 'DN Quire binds as to search the directory' })
   bind_dn!: string;
 
   @Field({ defaultValue: '', description: 'Write-only in spirit: shown back to administrators only' })
@@ -33,17 +33,17 @@ export class LdapFormType {
 
 @ObjectType({ description: 'LDAP sign-in settings' })
 export class LdapConfig {
-  @Field()
+  @Field({ description: 'LDAP sign-in is enabled' })
   open!: boolean;
 
-  @Field(() => LdapFormType, { nullable: true })
+  @Field(() => LdapFormType, { nullable: true, description: 'LDAP connection settings; null if never set' })
   form!: LdapFormType | null;
 }
 
 @ObjectType('OAuth2Form', {
   description: "How Quire signs users in at an OAuth2 / OIDC provider (ShowDoc's oauth2_form)",
 })
-@InputType('OAuth2FormInput')
+@InputType('OAuth2FormInput', { description: 'OAuth2 settings to save' })
 export class OAuth2FormType {
   @Field({ description: 'The callback registered at the provider: <site>/server/?s=/api/extLogin/oauth2' })
   redirectUri!: string;
@@ -51,10 +51,10 @@ export class OAuth2FormType {
   @Field({ defaultValue: '', description: "The login page's button text" })
   entrance_tips!: string;
 
-  @Field()
+  @Field({ description: 'Client id registered with the OAuth2 provider' })
   client_id!: string;
 
-  @Field({ defaultValue: '' })
+  @Field({ defaultValue: '', description: 'Client secret registered with the OAuth2 provider' })
   client_secret!: string;
 
   @Field({ defaultValue: 'https', description: 'http or https' })
@@ -63,30 +63,30 @@ export class OAuth2FormType {
   @Field({ description: 'host[:port] of the provider; OIDC discovery is tried at its base address' })
   host!: string;
 
-  @Field({ defaultValue: '' })
+  @Field({ defaultValue: '', description: 'Authorization endpoint URL' })
   authorize_path!: string;
 
-  @Field({ defaultValue: '' })
+  @Field({ defaultValue: '', description: 'Token endpoint URL' })
   token_path!: string;
 
-  @Field({ defaultValue: '' })
+  @Field({ defaultValue: '', description: 'User-info endpoint URL' })
   resource_path!: string;
 
   @Field({ defaultValue: '', description: 'A path on the host, or an absolute URL' })
   userinfo_path!: string;
 
-  @Field({ defaultValue: '' })
+  @Field({ defaultValue: '', description: 'Where the browser goes after signing out' })
   logout_redirect_uri!: string;
 
-  @Field({ defaultValue: '' })
+  @Field({ defaultValue: '', description: 'Scopes requested, space-separated' })
   scope!: string;
 }
 
 @ObjectType({ description: 'OAuth2 / OpenID Connect sign-in settings' })
 export class OAuth2Config {
-  @Field()
+  @Field({ description: 'OAuth2 sign-in is enabled' })
   open!: boolean;
 
-  @Field(() => OAuth2FormType, { nullable: true })
+  @Field(() => OAuth2FormType, { nullable: true, description: 'OAuth2 provider settings; null if never set' })
   form!: OAuth2FormType | null;
 }

@@ -9,13 +9,13 @@ import type {
 
 @ObjectType({ description: 'A folder of pages; catalogs nest at most three levels deep' })
 export class Catalog {
-  @Field(() => Int)
+  @Field(() => Int, { description: "Catalog id (ShowDoc's `cat_id`)" })
   id!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Item the catalog belongs to (ShowDoc's `item_id`)" })
   itemId!: number;
 
-  @Field()
+  @Field({ description: "Catalog name (ShowDoc's `cat_name`)" })
   name!: string;
 
   @Field(() => Int, { nullable: true, description: 'null for a top-level catalog' })
@@ -27,7 +27,7 @@ export class Catalog {
   @Field(() => Int, { description: 'Order among siblings: smaller first, then older first' })
   sNumber!: number;
 
-  @Field()
+  @Field({ description: 'When the catalog was created (ISO 8601)' })
   createdAt!: Date;
 
   /** Known when listed; otherwise resolved from the entity. */
@@ -67,16 +67,16 @@ function memo<M extends object, G extends object>(model: M, shape: (model: M) =>
 
 @ObjectType({ description: 'A page in the item menu (no content)' })
 export class MenuPage {
-  @Field(() => Int)
+  @Field(() => Int, { description: "Page id (ShowDoc's `page_id`)" })
   id!: number;
 
-  @Field()
+  @Field({ description: 'Page title' })
   title!: string;
 
   @Field(() => Int, { nullable: true, description: 'null at the item root' })
   catalogId!: number | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Sort order among siblings, ascending (ShowDoc's `s_number`)" })
   sNumber!: number;
 
   @Field({ description: 'Drafts are listed to their author only' })
@@ -85,10 +85,10 @@ export class MenuPage {
   @Field(() => Int, { nullable: true, description: 'The last editor' })
   authorId!: number | null;
 
-  @Field()
+  @Field({ description: 'Name of the last author' })
   authorName!: string;
 
-  @Field()
+  @Field({ description: 'When the page was last saved (ISO 8601)' })
   updatedAt!: Date;
 
   /** One object per cached menu page (issue #14: a large menu is shaped once per version, not per request). */
@@ -112,25 +112,25 @@ export class MenuPage {
 
 @ObjectType({ description: 'A catalog in the item menu, with its pages and sub-catalogs' })
 export class MenuCatalog {
-  @Field(() => Int)
+  @Field(() => Int, { description: "Catalog id (ShowDoc's `cat_id`)" })
   id!: number;
 
-  @Field()
+  @Field({ description: 'Catalog name' })
   name!: string;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Parent catalog id; null at the top level' })
   parentId!: number | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Depth in the tree: 1 at the top level, at most 3' })
   level!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Sort order among siblings, ascending (ShowDoc's `s_number`)" })
   sNumber!: number;
 
-  @Field(() => [MenuPage])
+  @Field(() => [MenuPage], { description: 'Pages directly in this catalog' })
   pages!: MenuPage[];
 
-  @Field(() => [MenuCatalog])
+  @Field(() => [MenuCatalog], { description: 'Child catalogs' })
   catalogs!: MenuCatalog[];
 
   static from(node: MenuCatalogModel): MenuCatalog {
@@ -154,10 +154,10 @@ export class MenuCatalog {
   description: "An item's navigation: root pages, then top-level catalogs nested with their pages",
 })
 export class MenuTree {
-  @Field(() => [MenuPage])
+  @Field(() => [MenuPage], { description: 'Pages outside any catalog' })
   pages!: MenuPage[];
 
-  @Field(() => [MenuCatalog])
+  @Field(() => [MenuCatalog], { description: 'Top-level catalogs' })
   catalogs!: MenuCatalog[];
 
   @Field(() => [Int], {
@@ -174,15 +174,15 @@ export class MenuTree {
   }
 }
 
-@InputType()
+@InputType({ description: 'A catalog to create or rename (ShowDoc catalog/save)' })
 export class SaveCatalogInput {
   @Field(() => Int, { nullable: true, description: 'Absent: create a catalog' })
   id?: number | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Item of the catalog (ShowDoc's `item_id`)" })
   itemId!: number;
 
-  @Field()
+  @Field({ description: 'Catalog name' })
   name!: string;
 
   @Field(() => Int, {
@@ -197,16 +197,16 @@ export class SaveCatalogInput {
 
 @InputType({ description: 'Where one catalog or page sits after a drag and drop' })
 export class TreeChangeInput {
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Catalog to move; set this or pageId' })
   catalogId?: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Page to move; set this or catalogId' })
   pageId?: number | null;
 
   @Field(() => Int, { nullable: true, description: 'The catalog it sits in; null: the item root' })
   parentId?: number | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'New sort order among siblings' })
   sNumber!: number;
 
   @Field(() => String, { nullable: true, description: "A catalog's new name" })
@@ -218,11 +218,11 @@ export class DraggedInput {
   @Field(() => String, { description: "'page' or 'catalog'" })
   type!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Id of the dragged catalog or page' })
   id!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'How many catalogs and pages a tree move changed' })
 export class MoveTreeResult {
   @Field(() => Int, { description: 'Catalogs that moved, were renamed or reordered' })
   catalogs!: number;
@@ -231,9 +231,9 @@ export class MoveTreeResult {
   pages!: number;
 }
 
-@InputType()
+@InputType({ description: 'A catalog to copy with its pages' })
 export class CopyCatalogInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Catalog to copy' })
   catalogId!: number;
 
   @Field(() => Int, { nullable: true, description: 'Destination item; absent: the same item' })

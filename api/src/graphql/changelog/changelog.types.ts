@@ -4,7 +4,7 @@ import { operatorOf } from '../../domain';
 
 @ObjectType({ description: 'Who changed what in an item, and when' })
 export class ChangeLogEntry {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Entry id' })
   id!: number;
 
   @Field({ description: 'create, update, delete, export, binding, unbound or drag' })
@@ -13,13 +13,13 @@ export class ChangeLogEntry {
   @Field({ description: 'page, catalog, item, team, member or tree' })
   objectType!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Id of the changed page or catalog' })
   objectId!: number;
 
-  @Field()
+  @Field({ description: 'Title or name of the changed object when it changed' })
   objectName!: string;
 
-  @Field()
+  @Field({ description: 'Note saved with the change' })
   remark!: string;
 
   @Field(() => Int, { nullable: true, description: 'null for the open API or a user since deleted' })
@@ -31,7 +31,7 @@ export class ChangeLogEntry {
   @Field({ description: "The operator's display name, '' when none" })
   operatorDisplayName!: string;
 
-  @Field()
+  @Field({ description: 'When the change happened (ISO 8601)' })
   createdAt!: Date;
 
   static from(entry: ItemChangeLog): ChangeLogEntry {
@@ -56,6 +56,6 @@ export class ChangeLogPage {
   @Field(() => Int, { description: 'Entries in the whole log (the newest 300 are kept per item)' })
   totalCount!: number;
 
-  @Field(() => [ChangeLogEntry])
+  @Field(() => [ChangeLogEntry], { description: 'Entries of the requested page, newest first' })
   entries!: ChangeLogEntry[];
 }

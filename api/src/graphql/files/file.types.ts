@@ -13,7 +13,7 @@ export function filePath(file: AttachmentRow): string {
     '`kind` attachment|image), authenticated like GraphQL; read it at `url`.',
 })
 export class Attachment {
-  @Field(() => Int)
+  @Field(() => Int, { description: "Attachment id (ShowDoc's `file_id`)" })
   id!: number;
 
   @Field({ description: 'The name it was uploaded with (made safe)' })
@@ -31,16 +31,19 @@ export class Attachment {
   @Field({ description: 'Images are shown inline; every other file downloads' })
   isImage!: boolean;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many times the file was downloaded' })
   visitTimes!: number;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When the file was last downloaded (ISO 8601), null if never',
+  })
   lastVisitAt!: Date | null;
 
-  @Field()
+  @Field({ description: 'When the file was uploaded (ISO 8601)' })
   createdAt!: Date;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'User id of the uploader' })
   uploaderId!: number;
 
   @Field({ description: "The uploader's username" })
@@ -77,7 +80,15 @@ export enum AttachmentKind {
   IMAGE = 'IMAGE',
   OTHER = 'OTHER',
 }
-registerEnumType(AttachmentKind, { name: 'AttachmentKind', description: 'Images, or every other file' });
+registerEnumType(AttachmentKind, {
+  valuesConfig: {
+    ALL: { description: 'Every file' },
+    IMAGE: { description: 'Image files only' },
+    OTHER: { description: 'Every file that is not an image' },
+  },
+  name: 'AttachmentKind',
+  description: 'Images, or every other file',
+});
 
 export function kindFilter(kind: AttachmentKind | null | undefined): FileTypeFilter {
   return kind === AttachmentKind.IMAGE ? 'image' : kind === AttachmentKind.OTHER ? 'other' : null;
@@ -85,7 +96,10 @@ export function kindFilter(kind: AttachmentKind | null | undefined): FileTypeFil
 
 @InputType({ description: 'Narrows a file list' })
 export class AttachmentFilter {
-  @Field(() => AttachmentKind, { nullable: true })
+  @Field(() => AttachmentKind, {
+    nullable: true,
+    description: 'Only images, only other files, or all; absent means all',
+  })
   kind?: AttachmentKind | null;
 
   @Field(() => String, {
@@ -100,7 +114,7 @@ export class AttachmentFilter {
 
 @ObjectType({ description: 'One page of a file list' })
 export class AttachmentList {
-  @Field(() => [Attachment])
+  @Field(() => [Attachment], { description: 'Attachments of the requested page' })
   list!: Attachment[];
 
   @Field(() => Int, { description: 'Files matching the filter' })
@@ -118,7 +132,7 @@ export class MyAttachmentList extends AttachmentList {
 
 @ObjectType({ description: 'What a batch delete did' })
 export class BatchDeleteResult {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Number of records deleted' })
   deleted!: number;
 
   @Field(() => Int, { description: 'Ids that named no file' })

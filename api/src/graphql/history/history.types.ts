@@ -8,13 +8,13 @@ export class PageVersion {
   @Field(() => Int, { description: 'The id of this history entry (ShowDoc page_history_id)' })
   id!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Page this version belongs to' })
   pageId!: number;
 
   @Field(() => Int, { description: 'The page version number this entry holds' })
   version!: number;
 
-  @Field()
+  @Field({ description: 'Page title in this version' })
   title!: string;
 
   @Field({ description: 'Markdown as written' })
@@ -29,7 +29,7 @@ export class PageVersion {
   @Field(() => Int, { nullable: true, description: 'Who saved this version; null for the open API' })
   authorId!: number | null;
 
-  @Field()
+  @Field({ description: 'Who saved this version' })
   authorName!: string;
 
   @Field({ description: 'When this version was saved' })
@@ -56,7 +56,15 @@ export enum DiffOp {
   DELETE = 'delete',
   INSERT = 'insert',
 }
-registerEnumType(DiffOp, { name: 'DiffOp', description: 'A line kept, only in the version, or only now' });
+registerEnumType(DiffOp, {
+  valuesConfig: {
+    EQUAL: { description: 'In both the version and the current page' },
+    DELETE: { description: 'Only in the historical version' },
+    INSERT: { description: 'Only in the current page' },
+  },
+  name: 'DiffOp',
+  description: 'A line kept, only in the version, or only now',
+});
 
 const DIFF_OPS: Record<DiffOpModel, DiffOp> = {
   equal: DiffOp.EQUAL,
@@ -66,10 +74,10 @@ const DIFF_OPS: Record<DiffOpModel, DiffOp> = {
 
 @ObjectType({ description: 'One line of a comparison of a version (old) with the current page (new)' })
 export class DiffLine {
-  @Field(() => DiffOp)
+  @Field(() => DiffOp, { description: 'Whether the line is in both texts, only the version or only now' })
   op!: DiffOp;
 
-  @Field()
+  @Field({ description: 'The line, without its line break' })
   text!: string;
 
   @Field(() => Int, { nullable: true, description: 'Line number in the version' })
@@ -85,10 +93,10 @@ export class DiffLine {
 
 @ObjectType({ description: 'The current page beside one of its versions' })
 export class PageDiff {
-  @Field(() => Page)
+  @Field(() => Page, { description: 'The page as it is now' })
   current!: Page;
 
-  @Field(() => PageVersion)
+  @Field(() => PageVersion, { description: 'The historical version compared' })
   version!: PageVersion;
 
   @Field(() => [DiffLine], { description: 'Line by line, from the version to the current content' })

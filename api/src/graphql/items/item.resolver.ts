@@ -80,13 +80,13 @@ export class ItemResolver {
     return (await ctx.services.itemGroups.list(ctx.viewer)).map(ItemGroup.from);
   }
 
-  @FieldResolver(() => User)
+  @FieldResolver(() => User, { description: 'User who owns the item' })
   async owner(@Root() item: Item): Promise<User> {
     // Batched by MikroORM's dataloader: one query for the owners of a whole list.
     return User.from(await Reference.create(item.entity.owner).loadOrFail());
   }
 
-  @FieldResolver(() => ItemRights)
+  @FieldResolver(() => ItemRights, { description: 'What the signed-in viewer may do with this item' })
   async viewerRights(@Root() item: Item, @Ctx() ctx: GraphQLContext): Promise<ItemRights> {
     return ItemRights.from(await viewerRights(ctx, item.entity));
   }
@@ -96,7 +96,7 @@ export class ItemResolver {
     return isItemManager(ctx.viewer, await viewerRights(ctx, item.entity)) ? item.entity.password : null;
   }
 
-  @Mutation(() => Item)
+  @Mutation(() => Item, { description: 'Creates an item owned by the signed-in user (ShowDoc item/add)' })
   async createItem(@Arg('input') input: CreateItemInput, @Ctx() ctx: GraphQLContext): Promise<Item> {
     return Item.from(
       await ctx.services.items.create(ctx.viewer, { ...nullAsAbsent(input), language: ctx.language }),
@@ -108,7 +108,9 @@ export class ItemResolver {
     return Item.from(await ctx.services.items.copy(ctx.viewer, nullAsAbsent(input)));
   }
 
-  @Mutation(() => Item)
+  @Mutation(() => Item, {
+    description: "Edits an item's name, description and options (ShowDoc item/update)",
+  })
   async updateItem(
     @Arg('id', () => Int) id: number,
     @Arg('input') input: UpdateItemInput,
@@ -151,13 +153,13 @@ export class ItemResolver {
     return Item.from(await ctx.services.items.transfer(ctx.viewer, id, username, password));
   }
 
-  @Mutation(() => Boolean)
+  @Mutation(() => Boolean, { description: 'Stars an item for the signed-in user' })
   async starItem(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await ctx.services.items.star(ctx.viewer, id);
     return true;
   }
 
-  @Mutation(() => Boolean)
+  @Mutation(() => Boolean, { description: "Removes the signed-in user's star from an item" })
   async unstarItem(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await ctx.services.items.unstar(ctx.viewer, id);
     return true;
@@ -238,7 +240,7 @@ export class ItemResolver {
     return ItemGroup.from(await ctx.services.itemGroups.save(ctx.viewer, nullAsAbsent(input)));
   }
 
-  @Mutation(() => Boolean)
+  @Mutation(() => Boolean, { description: 'Deletes one of your item groups; its items stay' })
   async deleteItemGroup(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await ctx.services.itemGroups.delete(ctx.viewer, id);
     return true;

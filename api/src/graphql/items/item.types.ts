@@ -5,16 +5,16 @@ import { PageInfo } from '../pagination';
 
 @ObjectType({ description: 'What the viewer may do in an item (decided by the one policy module)' })
 export class ItemRights {
-  @Field()
+  @Field({ description: 'May read the item' })
   visit!: boolean;
 
-  @Field()
+  @Field({ description: 'May edit pages and catalogs' })
   edit!: boolean;
 
-  @Field()
+  @Field({ description: 'May manage members and settings' })
   manage!: boolean;
 
-  @Field()
+  @Field({ description: 'Owns the item' })
   isOwner!: boolean;
 
   @Field({ description: 'Archived items are read-only for everyone' })
@@ -40,13 +40,13 @@ export class ItemRights {
 
 @ObjectType({ description: 'A documentation project: pages in catalogs up to three levels deep' })
 export class Item {
-  @Field(() => Int)
+  @Field(() => Int, { description: "Item id (ShowDoc's `item_id`)" })
   id!: number;
 
-  @Field()
+  @Field({ description: "Item name (ShowDoc's `item_name`)" })
   name!: string;
 
-  @Field()
+  @Field({ description: "Item description (ShowDoc's `item_description`)" })
   description!: string;
 
   @Field(() => String, { nullable: true, description: 'Personal domain: /{domain} opens the item' })
@@ -58,7 +58,7 @@ export class Item {
   @Field({ description: 'Private items need a visit password' })
   isPrivate!: boolean;
 
-  @Field()
+  @Field({ description: 'Archived items are read-only' })
   isArchived!: boolean;
 
   @Field({ description: 'Readers may comment on pages (regular items)' })
@@ -67,10 +67,10 @@ export class Item {
   @Field({ description: 'Readers may say whether a page helped (regular items)' })
   allowFeedback!: boolean;
 
-  @Field()
+  @Field({ description: 'When the item was created (ISO 8601)' })
   createdAt!: Date;
 
-  @Field()
+  @Field({ description: 'When a page of the item last changed (ISO 8601)' })
   lastUpdateAt!: Date;
 
   /** Kept for field resolvers (owner, viewerRights, password); not part of the schema. */
@@ -96,13 +96,13 @@ export class Item {
 
 @ObjectType({ description: "An item in the viewer's item list, with the viewer's marks on it" })
 export class MyItemEdge {
-  @Field()
+  @Field({ description: 'Opaque cursor of this item, for `after`/`before`' })
   cursor!: string;
 
-  @Field(() => Item)
+  @Field(() => Item, { description: 'The item' })
   node!: Item;
 
-  @Field()
+  @Field({ description: 'The signed-in user starred this item' })
   starred!: boolean;
 
   @Field({ description: 'Pinned to the top of the list' })
@@ -115,19 +115,19 @@ export class MyItemEdge {
   sortNumber!: number | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of the signed-in user's items (Relay connection)" })
 export class MyItemConnection {
-  @Field(() => [MyItemEdge])
+  @Field(() => [MyItemEdge], { description: 'Items of this page' })
   edges!: MyItemEdge[];
 
-  @Field(() => PageInfo)
+  @Field(() => PageInfo, { description: 'Cursors and whether more pages exist' })
   pageInfo!: PageInfo;
 
   @Field(() => Int, { description: 'Items in the whole list, all pages together' })
   totalCount!: number;
 }
 
-@InputType()
+@InputType({ description: "Which of the signed-in user's items to list" })
 export class MyItemsFilter {
   @Field({ defaultValue: false, description: 'Only items the viewer owns' })
   original!: boolean;
@@ -139,12 +139,12 @@ export class MyItemsFilter {
   groupId!: number;
 }
 
-@InputType()
+@InputType({ description: 'A new item' })
 export class CreateItemInput {
-  @Field()
+  @Field({ description: 'Item name' })
   name!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Item description' })
   description?: string | null;
 
   @Field(() => Int, { nullable: true, description: '1 regular (default), 2 single page, 4 spreadsheet' })
@@ -162,22 +162,22 @@ export class CreateItemInput {
   @Field(() => [Int], { nullable: true, description: 'Your item groups to put the item in' })
   groupIds?: number[] | null;
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'Readers may comment on pages' })
   allowComment?: boolean | null;
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'Readers may send feedback' })
   allowFeedback?: boolean | null;
 }
 
 @InputType({ description: "Absent fields keep the source's values" })
 export class CopyItemInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Item to copy' })
   sourceId!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Name of the copy; absent keeps the source's name" })
   name?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Description of the copy; absent keeps the source's" })
   description?: string | null;
 
   @Field(() => String, {
@@ -187,16 +187,16 @@ export class CopyItemInput {
   })
   password?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Personal domain (short link name) of the copy' })
   domain?: string | null;
 
-  @Field(() => [Int], { nullable: true })
+  @Field(() => [Int], { nullable: true, description: 'Your item groups to put the copy in' })
   groupIds?: number[] | null;
 }
 
 @InputType({ description: 'Only the fields given change' })
 export class UpdateItemInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'New name; absent keeps it' })
   name?: string | null;
 
   @Field(() => String, {
@@ -205,7 +205,7 @@ export class UpdateItemInput {
   })
   domain?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'New description; absent keeps it' })
   description?: string | null;
 
   @Field(() => String, { nullable: true, description: "'' makes the item open" })
@@ -214,25 +214,25 @@ export class UpdateItemInput {
   @Field(() => [Int], { nullable: true, description: 'Exactly these of your item groups hold the item' })
   groupIds?: number[] | null;
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'Readers may comment on pages; absent keeps it' })
   allowComment?: boolean | null;
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'Readers may send feedback; absent keeps it' })
   allowFeedback?: boolean | null;
 }
 
 @ObjectType({ description: "An item's key pair for the open API (automatic documentation from scripts)" })
 export class ItemApiKey {
-  @Field()
+  @Field({ description: "API key of the item (ShowDoc's `api_key`)" })
   apiKey!: string;
 
-  @Field()
+  @Field({ description: "API token of the item (ShowDoc's `api_token`)" })
   apiToken!: string;
 
-  @Field()
+  @Field({ description: 'When the key was created (ISO 8601)' })
   createdAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When the key was last used (ISO 8601), null if never' })
   lastCheckAt!: Date | null;
 
   static from(key: ItemApiKeyEntity): ItemApiKey {
@@ -247,22 +247,22 @@ export class ItemApiKey {
 
 @ObjectType({ description: "One of the viewer's own folders of items" })
 export class ItemGroup {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Group id' })
   id!: number;
 
-  @Field()
+  @Field({ description: 'Group name' })
   name!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Sort order of the group, ascending' })
   sNumber!: number;
 
-  @Field(() => [Int])
+  @Field(() => [Int], { description: 'Items in the group' })
   itemIds!: number[];
 
-  @Field()
+  @Field({ description: 'When the group was created (ISO 8601)' })
   createdAt!: Date;
 
-  @Field()
+  @Field({ description: 'When the group last changed (ISO 8601)' })
   updatedAt!: Date;
 
   static from({ group, itemIds }: ItemGroupView): ItemGroup {
@@ -277,14 +277,14 @@ export class ItemGroup {
   }
 }
 
-@InputType()
+@InputType({ description: 'An item group to create or edit' })
 export class SaveItemGroupInput {
   @Field(() => Int, { nullable: true, description: 'Absent or 0: a new group' })
   id?: number | null;
 
-  @Field()
+  @Field({ description: 'Group name' })
   name!: string;
 
-  @Field(() => [Int], { defaultValue: [] })
+  @Field(() => [Int], { defaultValue: [], description: 'Items in the group' })
   itemIds!: number[];
 }

@@ -8,7 +8,16 @@ export enum PageLockAction {
   RELEASED = 'RELEASED',
   EXPIRED = 'EXPIRED',
 }
-registerEnumType(PageLockAction, { name: 'PageLockAction', description: 'What happened to a page lock' });
+registerEnumType(PageLockAction, {
+  valuesConfig: {
+    ACQUIRED: { description: 'An editor took the lock' },
+    RENEWED: { description: 'The holder extended the lock' },
+    RELEASED: { description: 'The holder gave the lock up' },
+    EXPIRED: { description: 'The lock timed out' },
+  },
+  name: 'PageLockAction',
+  description: 'What happened to a page lock',
+});
 
 const ACTIONS: Record<PageLockActionModel, PageLockAction> = {
   ACQUIRED: PageLockAction.ACQUIRED,
@@ -19,16 +28,22 @@ const ACTIONS: Record<PageLockActionModel, PageLockAction> = {
 
 @ObjectType({ description: 'Who is editing a page: its lock, if someone holds it' })
 export class PageLockState {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The page' })
   pageId!: number;
 
-  @Field()
+  @Field({ description: 'Someone is editing the page' })
   locked!: boolean;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'User id of the editor holding the lock; null if unlocked',
+  })
   holderId!: number | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Name of the editor holding the lock; null if unlocked',
+  })
   holderName!: string | null;
 
   @Field(() => Date, { nullable: true, description: 'Expires then unless the holder renews it' })
@@ -51,22 +66,22 @@ export class PageLockState {
 
 @ObjectType({ description: "A change of a page's lock, pushed to subscribers of the page" })
 export class PageLockChange {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The page' })
   pageId!: number;
 
-  @Field(() => PageLockAction)
+  @Field(() => PageLockAction, { description: 'What happened to the lock' })
   action!: PageLockAction;
 
   @Field(() => Int, { description: 'The holder now; for RELEASED and EXPIRED, the one who held it' })
   holderId!: number;
 
-  @Field()
+  @Field({ description: 'Name of the editor the lock belongs to' })
   holderName!: string;
 
   @Field(() => Date, { nullable: true, description: 'null once the lock is gone' })
   lockedUntil!: Date | null;
 
-  @Field()
+  @Field({ description: 'When it happened (ISO 8601)' })
   at!: Date;
 
   static from(event: PageLockEvent): PageLockChange {

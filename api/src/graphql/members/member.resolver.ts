@@ -63,7 +63,7 @@ export class MemberResolver {
     return ItemMember.from(member);
   }
 
-  @Mutation(() => Boolean)
+  @Mutation(() => Boolean, { description: 'Removes a member from an item (ShowDoc member/delete)' })
   async removeItemMember(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await ctx.services.members.remove(ctx.viewer, id);
     return true;

@@ -15,6 +15,11 @@ export enum MemberSkipReason {
   OWNER = 'owner',
 }
 registerEnumType(MemberSkipReason, {
+  valuesConfig: {
+    UNKNOWN: { description: 'No user has that name' },
+    MEMBER: { description: 'Already a member' },
+    OWNER: { description: 'The owner, who needs no membership' },
+  },
   name: 'MemberSkipReason',
   description: 'Why a name was not added: no such user, already a member, or the owner',
 });
@@ -24,17 +29,25 @@ export enum CollaboratorVia {
   MEMBER = 'member',
   TEAM = 'team',
 }
-registerEnumType(CollaboratorVia, { name: 'CollaboratorVia', description: 'How someone reaches an item' });
+registerEnumType(CollaboratorVia, {
+  valuesConfig: {
+    OWNER: { description: 'Owns the item' },
+    MEMBER: { description: 'Is a member of the item' },
+    TEAM: { description: 'Through a team the item is bound to' },
+  },
+  name: 'CollaboratorVia',
+  description: 'How someone reaches an item',
+});
 
 @ObjectType({ description: "One of an item's own members (team members reach items through TeamItemMember)" })
 export class ItemMember {
-  @Field(() => Int)
+  @Field(() => Int, { description: "Membership id (ShowDoc's `item_member_id`)" })
   id!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The item' })
   itemId!: number;
 
-  @Field(() => User)
+  @Field(() => User, { description: 'The member' })
   user!: User;
 
   @Field(() => Int, { description: '0 read-only, 1 edit, 2 item admin' })
@@ -46,7 +59,7 @@ export class ItemMember {
   })
   catalogScope!: Catalog[];
 
-  @Field()
+  @Field({ description: 'When the member was added (ISO 8601)' })
   createdAt!: Date;
 
   static from(member: ItemMemberEntity): ItemMember {
@@ -61,18 +74,18 @@ export class ItemMember {
   }
 }
 
-@ObjectType()
+@ObjectType({ description: 'A username that was not added, and why' })
 export class SkippedMember {
-  @Field()
+  @Field({ description: 'The username as given' })
   username!: string;
 
-  @Field(() => MemberSkipReason)
+  @Field(() => MemberSkipReason, { description: 'Why it was skipped' })
   reason!: MemberSkipReason;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Members added, and usernames skipped' })
 export class AddItemMembersResult {
-  @Field(() => [ItemMember])
+  @Field(() => [ItemMember], { description: 'Memberships created' })
   added!: ItemMember[];
 
   @Field(() => [SkippedMember], { description: 'Names that were not added, and why' })
@@ -81,13 +94,13 @@ export class AddItemMembersResult {
 
 @ObjectType({ description: 'Someone working in an item, listed once' })
 export class Collaborator {
-  @Field(() => User)
+  @Field(() => User, { description: 'The collaborator' })
   user!: User;
 
   @Field(() => Int, { description: 'The group of the first way in (the owner counts as item admin, 2)' })
   memberGroupId!: number;
 
-  @Field(() => CollaboratorVia)
+  @Field(() => CollaboratorVia, { description: 'How the collaborator reaches the item' })
   via!: CollaboratorVia;
 
   static from(model: CollaboratorModel): Collaborator {
@@ -101,7 +114,7 @@ export class Collaborator {
 
 @ObjectType({ description: 'Someone working in your items or teams' })
 export class MyCollaborator {
-  @Field(() => User)
+  @Field(() => User, { description: 'The collaborator' })
   user!: User;
 
   @Field({ description: 'When their most recent membership was created' })
@@ -112,9 +125,9 @@ export class MyCollaborator {
   }
 }
 
-@InputType()
+@InputType({ description: 'Users to add to an item' })
 export class AddItemMembersInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The item' })
   itemId!: number;
 
   @Field(() => [String], { description: 'Usernames or e-mail addresses' })
@@ -133,7 +146,7 @@ export class AddItemMembersInput {
 
 @InputType({ description: 'Omitted fields stay as they are' })
 export class UpdateMemberInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Membership to change' })
   id!: number;
 
   @Field(() => Int, { nullable: true, description: '0 read-only, 1 edit, 2 item admin' })

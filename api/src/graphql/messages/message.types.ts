@@ -7,7 +7,15 @@ export enum MessageState {
   READ = 'READ',
   DELETED = 'DELETED',
 }
-registerEnumType(MessageState, { name: 'MessageState', description: 'Whether you have read a message' });
+registerEnumType(MessageState, {
+  valuesConfig: {
+    UNREAD: { description: 'Not read yet' },
+    READ: { description: 'Read' },
+    DELETED: { description: 'Deleted by the recipient' },
+  },
+  name: 'MessageState',
+  description: 'Whether you have read a message',
+});
 
 const STATES: Record<number, MessageState> = {
   0: MessageState.UNREAD,
@@ -17,13 +25,13 @@ const STATES: Record<number, MessageState> = {
 
 @ObjectType({ description: 'The page a reminder is about (absent once deleted or out of your reach)' })
 export class ReminderPage {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Page id' })
   id!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Item of the page' })
   itemId!: number;
 
-  @Field()
+  @Field({ description: 'Page title' })
   title!: string;
 }
 
@@ -37,28 +45,31 @@ export class Reminder {
   @Field(() => Int, { description: 'The text, shared by every recipient; what markMessageRead takes' })
   contentId!: number;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'User who caused the reminder; null for the system' })
   fromUserId!: number | null;
 
-  @Field()
+  @Field({ description: 'Name of that user' })
   fromName!: string;
 
-  @Field()
+  @Field({ description: 'Reminder text' })
   text!: string;
 
   @Field({ description: 'update, comment, member, attorn' })
   action!: string;
 
-  @Field(() => MessageState)
+  @Field(() => MessageState, { description: 'Unread, read or deleted' })
   state!: MessageState;
 
-  @Field()
+  @Field({ description: 'When the reminder was sent (ISO 8601)' })
   createdAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When you read it (ISO 8601), null if unread' })
   readAt!: Date | null;
 
-  @Field(() => ReminderPage, { nullable: true })
+  @Field(() => ReminderPage, {
+    nullable: true,
+    description: 'Page the reminder is about; null if none or deleted',
+  })
   page!: ReminderPage | null;
 
   @Field(() => Int, {
@@ -88,10 +99,10 @@ export class Reminder {
 
 @ObjectType({ description: 'One page of your reminders, newest first' })
 export class ReminderList {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Number of reminders on all pages' })
   total!: number;
 
-  @Field(() => [Reminder])
+  @Field(() => [Reminder], { description: 'Reminders of the requested page, newest first' })
   items!: Reminder[];
 }
 
@@ -100,7 +111,7 @@ export class Announcement {
   @Field(() => Int, { description: 'What markMessageRead takes' })
   id!: number;
 
-  @Field()
+  @Field({ description: 'Name of the sender' })
   fromName!: string;
 
   @Field({ description: 'Sanitised HTML' })
@@ -146,16 +157,16 @@ export class PostAnnouncementInput {
 
 @ObjectType({ description: "A user following a page's updates" })
 export class PageSubscriber {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'User id of the subscriber' })
   userId!: number;
 
-  @Field()
+  @Field({ description: 'Login name of the subscriber' })
   username!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Display name of the subscriber, null if not set' })
   name!: string | null;
 
-  @Field()
+  @Field({ description: 'When the user subscribed (ISO 8601)' })
   since!: Date;
 
   static from(sub: Subscription): PageSubscriber {

@@ -4,10 +4,10 @@ import type { PageView } from '../../domain';
 
 @ObjectType({ description: 'A catalog above a page' })
 export class CatalogRef {
-  @Field(() => Int)
+  @Field(() => Int, { description: "Catalog id (ShowDoc's `cat_id`)" })
   id!: number;
 
-  @Field()
+  @Field({ description: 'Catalog name' })
   name!: string;
 
   static from(catalog: CatalogEntity): CatalogRef {
@@ -17,16 +17,16 @@ export class CatalogRef {
 
 @ObjectType({ description: 'A page: markdown as written, with its version for safe concurrent editing' })
 export class Page {
-  @Field(() => Int)
+  @Field(() => Int, { description: "Page id (ShowDoc's `page_id`)" })
   id!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Item of the page (ShowDoc's `item_id`)" })
   itemId!: number;
 
   @Field(() => Int, { nullable: true, description: 'null at the item root' })
   catalogId!: number | null;
 
-  @Field()
+  @Field({ description: "Page title (ShowDoc's `page_title`)" })
   title!: string;
 
   @Field({ description: 'Markdown (or the JSON of an API document) as written' })
@@ -35,10 +35,10 @@ export class Page {
   @Field(() => Int, { description: 'Incremented by every save; send it back as `baseVersion`' })
   version!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Sort order among siblings, ascending (ShowDoc's `s_number`)" })
   sNumber!: number;
 
-  @Field()
+  @Field({ description: 'A draft is visible only to its author' })
   isDraft!: boolean;
 
   @Field({ description: 'The note of the last change' })
@@ -50,7 +50,7 @@ export class Page {
   @Field({ description: "The last editor's username" })
   authorName!: string;
 
-  @Field()
+  @Field({ description: 'When the page was created (ISO 8601)' })
   createdAt!: Date;
 
   @Field({ description: 'When the current version was saved' })
@@ -92,12 +92,12 @@ export class Page {
   }
 }
 
-@InputType()
+@InputType({ description: 'A page to create or update (ShowDoc page/save)' })
 export class SavePageInput {
   @Field(() => Int, { nullable: true, description: 'Absent: create a page' })
   id?: number | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Item of the page (ShowDoc's `item_id`)" })
   itemId!: number;
 
   @Field(() => Int, {
@@ -106,7 +106,7 @@ export class SavePageInput {
   })
   catalogId?: number | null;
 
-  @Field()
+  @Field({ description: 'Page title' })
   title!: string;
 
   @Field({ description: 'Markdown as written; required' })
@@ -137,7 +137,7 @@ export class SavePageInput {
 
 @InputType({ description: 'Copies a page you may read into an item (and catalog) you may edit' })
 export class CopyPageInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Page to copy' })
   pageId!: number;
 
   @Field(() => Int, { description: 'The item the copy goes to (the same item or another)' })
@@ -150,11 +150,11 @@ export class CopyPageInput {
   title?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'New sort order of one page' })
 export class PageOrderInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The page' })
   pageId!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "New sort order, ascending (ShowDoc's `s_number`)" })
   sNumber!: number;
 }

@@ -3,19 +3,19 @@ import type { RecycleEntry } from '../../../../db/src';
 
 @ObjectType({ description: 'A deleted page in the recycle bin (purged 30 days after deletion)' })
 export class RecycledPage {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Id the page had' })
   pageId!: number;
 
-  @Field()
+  @Field({ description: 'Page title' })
   title!: string;
 
   @Field(() => Int, { nullable: true, description: 'null for the open API or a user since deleted' })
   deletedById!: number | null;
 
-  @Field()
+  @Field({ description: 'Who deleted the page' })
   deletedByName!: string;
 
-  @Field()
+  @Field({ description: 'When the page was deleted (ISO 8601)' })
   deletedAt!: Date;
 
   @Field(() => Int, {

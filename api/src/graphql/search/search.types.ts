@@ -8,7 +8,7 @@ import { CatalogRef, Page } from '../pages/page.types';
   description: 'A stretch of a text to highlight, in UTF-16 code units (JavaScript string offsets)',
 })
 export class TextRange {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Offset of the first matched character, inclusive' })
   start!: number;
 
   @Field(() => Int, { description: 'Exclusive' })
@@ -17,10 +17,10 @@ export class TextRange {
 
 @ObjectType({ description: 'A page that contains the searched text, in its title or its content' })
 export class SearchHit {
-  @Field(() => Page)
+  @Field(() => Page, { description: 'The matching page' })
   page!: Page;
 
-  @Field(() => Item)
+  @Field(() => Item, { description: 'Item of the page' })
   item!: Item;
 
   @Field(() => [String], {
@@ -51,21 +51,21 @@ export class SearchHit {
   }
 }
 
-@ObjectType()
+@ObjectType({ description: 'One search result with its cursor' })
 export class SearchEdge {
-  @Field()
+  @Field({ description: 'Opaque cursor of this result, for `after`' })
   cursor!: string;
 
-  @Field(() => SearchHit)
+  @Field(() => SearchHit, { description: 'The result' })
   node!: SearchHit;
 }
 
 @ObjectType({ description: 'Search results: title matches first, then the most recently updated pages' })
 export class SearchConnection {
-  @Field(() => [SearchEdge])
+  @Field(() => [SearchEdge], { description: 'Results of this page' })
   edges!: SearchEdge[];
 
-  @Field(() => PageInfo)
+  @Field(() => PageInfo, { description: 'Cursors and whether more results exist' })
   pageInfo!: PageInfo;
 
   @Field(() => Int, { description: 'Matching pages, all result pages together' })

@@ -4,7 +4,7 @@ import type { SharedPage as SharedPageModel } from '../../domain';
 
 @ObjectType({ description: 'The public link of one page' })
 export class ShareLink {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The shared page' })
   pageId!: number;
 
   @Field({ description: '32 random hex digits' })
@@ -16,7 +16,7 @@ export class ShareLink {
   @Field(() => Date, { nullable: true, description: 'null: never expires' })
   expiresAt!: Date | null;
 
-  @Field()
+  @Field({ description: 'When the link was created (ISO 8601)' })
   createdAt!: Date;
 
   static from(link: SinglePageLink): ShareLink {
@@ -32,10 +32,10 @@ export class ShareLink {
 
 @ObjectType({ description: 'A page opened by its share key: the page alone, nothing of its item around it' })
 export class SharedPage {
-  @Field()
+  @Field({ description: 'Share key of the link' })
   key!: string;
 
-  @Field()
+  @Field({ description: 'Page title' })
   title!: string;
 
   @Field({ description: 'Markdown as written' })
@@ -44,10 +44,10 @@ export class SharedPage {
   @Field({ description: "The last editor's username" })
   authorName!: string;
 
-  @Field()
+  @Field({ description: 'When the page was last saved (ISO 8601)' })
   updatedAt!: Date;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Number of files attached to the page' })
   attachmentCount!: number;
 
   @Field(() => Date, { nullable: true, description: 'null: the link never expires' })

@@ -4,10 +4,10 @@ import { Item } from '../items/item.types';
 
 @ObjectType({ description: 'One page of the public square' })
 export class PublicItemPage {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Number of public items on all pages' })
   total!: number;
 
-  @Field(() => [Item])
+  @Field(() => [Item], { description: 'Public items of the requested page' })
   items!: Item[];
 }
 

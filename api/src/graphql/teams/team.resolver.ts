@@ -28,7 +28,7 @@ export class TeamResolver {
     return Team.from((await ctx.services.teams.get(ctx.viewer, id)).team);
   }
 
-  @FieldResolver(() => Int)
+  @FieldResolver(() => Int, { description: 'Number of members in the team' })
   async memberCount(@Root() team: Team, @Ctx() ctx: GraphQLContext): Promise<number> {
     return (await teamSummary(ctx, team.entity)).memberCount;
   }
@@ -38,7 +38,7 @@ export class TeamResolver {
     return (await teamSummary(ctx, team.entity)).itemCount;
   }
 
-  @FieldResolver(() => TeamRights)
+  @FieldResolver(() => TeamRights, { description: 'What the signed-in viewer may do with this team' })
   async viewerRights(@Root() team: Team, @Ctx() ctx: GraphQLContext): Promise<TeamRights> {
     return TeamRights.from((await teamSummary(ctx, team.entity)).rights);
   }
@@ -109,14 +109,14 @@ export class TeamMembershipResolver {
     return (await ctx.services.teams.itemMembers(ctx.viewer, teamId, itemId)).map(TeamItemMember.from);
   }
 
-  @FieldResolver(() => Team)
+  @FieldResolver(() => Team, { description: 'The team' })
   async team(@Root() link: TeamItem): Promise<Team> {
     const team = await Reference.create(link.entity.team).loadOrFail();
     await Reference.create(team.owner).loadOrFail();
     return Team.from(team);
   }
 
-  @FieldResolver(() => Item)
+  @FieldResolver(() => Item, { description: 'The item' })
   async item(@Root() link: TeamItem): Promise<Item> {
     return Item.from(await Reference.create(link.entity.item).loadOrFail());
   }

@@ -32,19 +32,19 @@ export class TeamRights {
 
 @ObjectType({ description: 'People who share items: every member reaches every item bound to the team' })
 export class Team {
-  @Field(() => Int)
+  @Field(() => Int, { description: "Team id (ShowDoc's `team_id`)" })
   id!: number;
 
-  @Field()
+  @Field({ description: "Team name (ShowDoc's `team_name`)" })
   name!: string;
 
   @Field(() => User, { description: 'The creator' })
   owner!: User;
 
-  @Field()
+  @Field({ description: 'When the team was created (ISO 8601)' })
   createdAt!: Date;
 
-  @Field()
+  @Field({ description: 'When the team last changed (ISO 8601)' })
   updatedAt!: Date;
 
   /** For the field resolvers (counts, viewerRights); not part of the schema. */
@@ -62,21 +62,21 @@ export class Team {
   }
 }
 
-@ObjectType()
+@ObjectType({ description: 'A user who belongs to a team' })
 export class TeamMember {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Team membership id' })
   id!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The team' })
   teamId!: number;
 
-  @Field(() => User)
+  @Field(() => User, { description: 'The member' })
   user!: User;
 
   @Field(() => Int, { description: '1 ordinary member, 2 team admin' })
   teamMemberGroupId!: number;
 
-  @Field()
+  @Field({ description: 'When the member joined (ISO 8601)' })
   createdAt!: Date;
 
   static from(member: TeamMemberEntity): TeamMember {
@@ -92,16 +92,16 @@ export class TeamMember {
 
 @ObjectType({ description: 'An item bound to a team' })
 export class TeamItem {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Id of the team-item link' })
   id!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The team' })
   teamId!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The item' })
   itemId!: number;
 
-  @Field()
+  @Field({ description: 'When the team was given the item (ISO 8601)' })
   createdAt!: Date;
 
   /** For the `team` and `item` field resolvers. */
@@ -120,16 +120,16 @@ export class TeamItem {
 
 @ObjectType({ description: "A team member's rights in one item bound to the team" })
 export class TeamItemMember {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Id of this per-item membership' })
   id!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The team' })
   teamId!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The item' })
   itemId!: number;
 
-  @Field(() => User)
+  @Field(() => User, { description: 'The team member' })
   user!: User;
 
   @Field(() => Int, { description: '0 read-only, 1 edit, 2 item admin' })
@@ -140,7 +140,7 @@ export class TeamItemMember {
   })
   catalogScope!: Catalog[];
 
-  @Field()
+  @Field({ description: 'When it was created (ISO 8601)' })
   createdAt!: Date;
 
   static from(row: TeamItemMemberEntity): TeamItemMember {
@@ -156,27 +156,27 @@ export class TeamItemMember {
   }
 }
 
-@ObjectType()
+@ObjectType({ description: 'Members added, and usernames skipped' })
 export class AddTeamMembersResult {
-  @Field(() => [TeamMember])
+  @Field(() => [TeamMember], { description: 'Team memberships created' })
   added!: TeamMember[];
 
   @Field(() => [SkippedMember], { description: 'Names that were already members' })
   skipped!: SkippedMember[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'Items bound to a team' })
 export class BindTeamItemsResult {
-  @Field(() => [TeamItem])
+  @Field(() => [TeamItem], { description: 'Team-item links created' })
   added!: TeamItem[];
 
   @Field(() => [Int], { description: 'Items that were bound to the team already' })
   skippedItemIds!: number[];
 }
 
-@InputType()
+@InputType({ description: 'Users to add to a team' })
 export class AddTeamMembersInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The team' })
   teamId!: number;
 
   @Field(() => [String], { description: 'Usernames or e-mail addresses' })

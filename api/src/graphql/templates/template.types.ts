@@ -3,13 +3,13 @@ import type { Template, TemplateItem } from '../../../../db/src';
 
 @ObjectType({ description: 'An item a template is shared to' })
 export class TemplateShare {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Item the template is shared with' })
   itemId!: number;
 
-  @Field()
+  @Field({ description: 'Name of that item' })
   itemName!: string;
 
-  @Field()
+  @Field({ description: 'When it was shared (ISO 8601)' })
   sharedAt!: Date;
 
   static from(share: TemplateItem): TemplateShare {
@@ -23,16 +23,16 @@ export class TemplateShare {
 
 @ObjectType({ description: 'One of your page templates' })
 export class PageTemplate {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Template id' })
   id!: number;
 
-  @Field()
+  @Field({ description: 'Template title' })
   title!: string;
 
   @Field({ description: 'Markdown as written' })
   content!: string;
 
-  @Field()
+  @Field({ description: 'When the template was saved (ISO 8601)' })
   createdAt!: Date;
 
   /** Known when listed with the template; otherwise resolved. */
@@ -57,19 +57,19 @@ export class ItemTemplate {
   @Field(() => Int, { description: 'The share (ShowDoc answers this id in getItemList)' })
   shareId!: number;
 
-  @Field()
+  @Field({ description: 'Template title' })
   title!: string;
 
   @Field({ description: 'Markdown as written' })
   content!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'User who shared the template' })
   sharedById!: number;
 
-  @Field()
+  @Field({ description: 'Name of that user' })
   sharedByName!: string;
 
-  @Field()
+  @Field({ description: 'When it was shared (ISO 8601)' })
   sharedAt!: Date;
 
   static from(share: TemplateItem): ItemTemplate {
@@ -85,14 +85,14 @@ export class ItemTemplate {
   }
 }
 
-@InputType()
+@InputType({ description: 'A page template to save' })
 export class SaveTemplateInput {
   @Field(() => Int, { nullable: true, description: 'Absent: a new template' })
   id?: number | null;
 
-  @Field()
+  @Field({ description: 'Template title' })
   title!: string;
 
-  @Field()
+  @Field({ description: 'Template content (Markdown)' })
   content!: string;
 }

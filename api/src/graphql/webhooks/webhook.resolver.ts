@@ -35,7 +35,7 @@ export class WebhookResolver {
     return ItemWebhook.from(hook);
   }
 
-  @Mutation(() => Boolean)
+  @Mutation(() => Boolean, { description: 'Deletes a webhook of an item' })
   async deleteWebhook(
     @Arg('webhookId', () => Int) webhookId: number,
     @Ctx() ctx: GraphQLContext,

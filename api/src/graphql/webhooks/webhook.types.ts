@@ -3,10 +3,10 @@ import type { Webhook as WebhookModel, WebhookDelivery as DeliveryModel } from '
 
 @ObjectType({ description: "An item's outbound hook (item managers)" })
 export class ItemWebhook {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Webhook id' })
   id!: number;
 
-  @Field()
+  @Field({ description: 'URL that receives the POST requests' })
   url!: string;
 
   @Field({ description: 'HMAC-SHA256 key of the X-Quire-Signature header (sha256=<hex of the body>)' })
@@ -18,10 +18,10 @@ export class ItemWebhook {
   @Field({ description: 'json, wecom, dingtalk or feishu' })
   preset!: string;
 
-  @Field()
+  @Field({ description: 'Deliveries are sent' })
   enabled!: boolean;
 
-  @Field()
+  @Field({ description: 'When the webhook was created (ISO 8601)' })
   createdAt!: Date;
 
   static from(hook: WebhookModel): ItemWebhook {
@@ -39,34 +39,37 @@ export class ItemWebhook {
 
 @ObjectType({ description: 'One outbound POST of a hook and how it went' })
 export class WebhookDelivery {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Delivery id' })
   id!: number;
 
   @Field({ description: 'X-Quire-Delivery' })
   deliveryId!: string;
 
-  @Field()
+  @Field({ description: 'Event that caused the delivery' })
   event!: string;
 
   @Field({ description: 'pending, delivered or failed (given up after 24 h of retries)' })
   state!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Number of attempts so far' })
   attempts!: number;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'HTTP status of the last attempt; null if no response' })
   responseCode!: number | null;
 
-  @Field()
+  @Field({ description: 'Error of the last attempt; empty if none' })
   lastError!: string;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Duration of the last attempt in milliseconds; null if none',
+  })
   durationMs!: number | null;
 
-  @Field()
+  @Field({ description: 'When the delivery was queued (ISO 8601)' })
   createdAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When it succeeded (ISO 8601), null if not yet' })
   deliveredAt!: Date | null;
 
   @Field({ description: 'When the next attempt is due (pending deliveries)' })
@@ -89,12 +92,12 @@ export class WebhookDelivery {
   }
 }
 
-@InputType()
+@InputType({ description: 'A webhook to add to an item' })
 export class CreateWebhookInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The item' })
   itemId!: number;
 
-  @Field()
+  @Field({ description: 'URL that receives the POST requests; checked against private addresses' })
   url!: string;
 
   @Field(() => [String], { nullable: true, description: 'Absent: page, catalog and member' })
