@@ -5,6 +5,7 @@ import { createInProcessPubSub, type PubSub } from '../pubsub/pubsub';
 import { AccountResolver } from './accounts/account.resolver';
 import { AdminResolver } from './admin/admin.resolver';
 import { ExternalLoginResolver } from './admin/external-login.resolver';
+import { ShowdocImportResolver } from './admin/showdoc-import.resolver';
 import { CatalogResolver, ItemMenuResolver } from './catalogs/catalog.resolver';
 import { ChangeLogResolver } from './changelog/changelog.resolver';
 import { FileResolver, PageAttachmentsResolver } from './files/file.resolver';
@@ -49,6 +50,7 @@ export const resolvers = [
   AdminResolver,
   PublicSquareResolver,
   ExternalLoginResolver,
+  ShowdocImportResolver,
 ] as const;
 
 /** `pubSub`: the process's event bus (a throwaway one when the schema is only printed). */
