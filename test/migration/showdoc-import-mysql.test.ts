@@ -86,7 +86,7 @@ withMysql('ShowDoc import from a mysql:// source', () => {
     source?.close();
     await server?.close();
     fixture?.remove();
-  });
+  }, 60_000);
 
   it('imports the same rows as from the SQLite file, keeping ids', () => {
     const imported = Object.fromEntries(Object.entries(first.counts).map(([kind, c]) => [kind, c.imported]));
@@ -113,7 +113,7 @@ withMysql('ShowDoc import from a mysql:// source', () => {
     for (const user of FIXTURE_USERS) {
       expect(await login(server, user.username, user.password)).toMatch(/^[0-9a-f]+$/);
     }
-  });
+  }, 120_000);
 
   it('keeps the page text and the share links', async () => {
     const page = await em().findOneOrFail(Page, 178274990);
