@@ -244,24 +244,40 @@ export async function indexNewPages(
   const sorted = [...pages].sort((a, b) => a.id - b.id);
   if (sorted.length === 0) return;
   await inIndexTransaction(em, async (run) => {
-    let rows: string[] = [];
-    const flush = async () => {
-      if (!rows.length) return;
-      // Page ids and grams are integers computed here, never user text: safe to inline.
-      await run(`insert into page_search_gram (page_id, gram, item) values ${rows.join(',')}`);
-      rows = [];
-    };
-    for (const page of sorted) {
-      const grams = [...gramsOf(page.title ?? '', page.content ?? '')].sort((a, b) => a - b);
-      const tail = `,${Number(page.itemId)})`;
-      const head = `(${Number(page.id)},`;
-      for (const gram of grams) {
-        rows.push(head + gram + tail);
-        if (rows.length >= BULK_ROWS_PER_INSERT) await flush();
-      }
+    // The pages were just inserted in this transaction and postings are new: InnoDB may skip the foreign
+    // key lookup and the unique check per row (session settings, restored below).
+    await run('set session foreign_key_checks = 0, unique_checks = 0');
+    try {
+      await insertPostings(sorted, (sql) => run(sql));
+    } finally {
+      await run('set session foreign_key_checks = 1, unique_checks = 1');
     }
-    await flush();
   });
+}
+
+async function insertPostings(
+  sorted: Array<{ id: number; itemId: number; title: string; content: string }>,
+  run: (sql: string) => Promise<unknown>,
+): Promise<void> {
+  let rows: string[] = [];
+  const flush = async () => {
+    if (!rows.length) return;
+    // Page ids and grams are integers computed here, never user text: safe to inline.
+    await run(`insert into page_search_gram (page_id, gram, item) values ${rows.join(',')}`);
+    rows = [];
+  };
+  for (const [index, page] of sorted.entries()) {
+    // A long import keeps the event loop turning between pages.
+    if (index % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
+    const grams = [...gramsOf(page.title ?? '', page.content ?? '')].sort((a, b) => a - b);
+    const tail = `,${Number(page.itemId)})`;
+    const head = `(${Number(page.id)},`;
+    for (const gram of grams) {
+      rows.push(head + gram + tail);
+      if (rows.length >= BULK_ROWS_PER_INSERT) await flush();
+    }
+  }
+  await flush();
 }
 
 const GRAM_ITEM_INDEX = 'page_search_gram_item_gram_index';
