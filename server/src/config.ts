@@ -48,6 +48,8 @@ export interface AppConfig {
   jobs: { lockSweepMs: number; purgeEveryMs: number; webhookEveryMs: number; webhookRetryBaseMs: number };
   /** QUIRE_TURN_TARGET_MS: requests take turns on the event loop, batches shrinking while an iteration is longer (0: off). */
   turnTargetMs: number;
+  /** QUIRE_IMPORT_MAX_BYTES: largest ShowDoc database (or zip of its uploads) the admin console accepts. */
+  importMaxBytes: number;
   /** STORAGE=s3 and S3_*: the bucket for uploads (wins over the site's oss settings); null: local or site. */
   s3: S3Settings | null;
 }
@@ -90,6 +92,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookRetryBaseMs: positiveInt(env, 'QUIRE_WEBHOOK_RETRY_MS', 30_000),
     },
     turnTargetMs: wholeNumber(env, 'QUIRE_TURN_TARGET_MS', 10),
+    importMaxBytes: positiveInt(env, 'QUIRE_IMPORT_MAX_BYTES', 512 * 1024 * 1024),
     s3: s3FromEnv(env),
   };
 }

@@ -62,6 +62,9 @@ import { registerGraphQLExplorer } from './http/graphql-explorer';
 import { registerTurns, Turns } from './http/turns';
 import { registerShowdocEntry } from './http/showdoc-entry';
 import { registerMetrics } from './http/metrics';
+import { ShowdocImportJobs } from './migrate/showdoc/import-jobs';
+import { showdocImportHttpPlugin } from './migrate/showdoc/import-http';
+import { localStorageAt, s3StorageFor } from '../../api/src/storage/storage-config';
 
 export const SESSION_COOKIE = 'quire_token';
 export const VISITOR_COOKIE = 'quire_visitor';
@@ -72,6 +75,8 @@ export interface RunningServer {
   url: string;
   /** The scheduled work of this process (lock expiry, purge). */
   jobs: JobScheduler;
+  /** ShowDoc imports started from the admin console (issue #23). */
+  showdocImports: ShowdocImportJobs;
   close(): Promise<void>;
 }
 
@@ -117,7 +122,19 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     redis ? { kind: 'redis', client: redis, prefix: config.redisPrefix } : { kind: 'memory' },
     config.rateLimits,
   );
+  // Issue #23: ShowDoc imports started from the admin console run in this process, one at a time.
+  const showdocImports = new ShowdocImportJobs({
+    orm: db.orm,
+    stagingDir: path.join(config.dataDir, 'import-staging'),
+    storage: config.s3
+      ? { driver: s3StorageFor(config.s3), kind: 's3' }
+      : { driver: localStorageAt(path.join(config.dataDir, 'uploads')), kind: 'local' },
+    timeZone: config.appTimeZone,
+    maxBytes: config.importMaxBytes,
+    log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
+  });
   const domainOptions = {
+    showdocImports,
     testCaptcha: config.testCaptcha,
     pubSub,
     cronToken: config.cronToken,
@@ -267,6 +284,14 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   });
   // The MCP door for AI editors, at Quire's /mcp and ShowDoc's /mcp.php (issue #21).
   await app.register(mcpHttpPlugin, { services: servicesFor });
+  await app.register(showdocImportHttpPlugin, {
+    jobs: showdocImports,
+    services: servicesFor,
+    viewerOf: (request, services) => viewerFromToken(services, bearerOrCookie(request), request.ip),
+    byCookie: (request) =>
+      !/^Bearer\s+/i.test(request.headers.authorization ?? '') && !!request.cookies[SESSION_COOKIE],
+  });
+
   await app.register(compatRestPlugin, { services: servicesFor, timeZone: config.appTimeZone });
   // ShowDoc's `/web/#/p/{key}` links (sent to customers) land on Quire's `/p/{key}`.
   registerShowdocEntry(app);
@@ -309,8 +334,10 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     db,
     url: `http://127.0.0.1:${port}`,
     jobs,
+    showdocImports,
     async close() {
       await jobs.stop();
+      await showdocImports.idle();
       await wsCleanup.dispose();
       wsServer.close();
       await app.close();

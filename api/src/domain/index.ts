@@ -10,6 +10,11 @@ export { drainOutbox, type SenderOptions } from './webhooks/webhook-sender';
 
 // Who is asking, and how a session token becomes that caller.
 export { Viewer } from './viewer';
+export type {
+  ShowdocImportJobView,
+  ShowdocImportRunner,
+  StartShowdocImport,
+} from './admin/showdoc-import.service';
 export { hashToken, newToken } from './accounts/token';
 export { mayKnowRole } from './accounts/account.service';
 export { showdocLegacyHash, verifyPassword } from './accounts/password';

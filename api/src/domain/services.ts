@@ -8,6 +8,7 @@ import { AccountService } from './accounts/account.service';
 import { AdminItemService } from './admin/admin-item.service';
 import { AdminUserService } from './admin/admin-user.service';
 import { SiteConfigService } from './admin/site-config.service';
+import { ShowdocImportService, type ShowdocImportRunner } from './admin/showdoc-import.service';
 import { LdapAdminService } from './ldap/ldap-admin.service';
 import { LdapDirectory } from './ldap/ldap-directory';
 import { OAuth2Login } from './oauth/oauth2-login';
@@ -60,6 +61,8 @@ export interface DomainOptions {
   rateLimits?: RateLimits;
   /** QUIRE_OUTBOUND_ALLOW_PRIVATE: outbound addresses set by the administrator may be private/local hosts. */
   allowPrivateOutbound?: boolean;
+  /** Runs ShowDoc imports started from the admin console (server/src/migrate); absent: not offered. */
+  showdocImports?: ShowdocImportRunner;
 }
 
 let processRateLimits: RateLimits | null = null;
@@ -115,9 +118,11 @@ export function buildServices(em: EntityManager, options: DomainOptions = {}) {
   const oauth2 = new OAuth2Login(em, settings, accounts, outbound);
   const aiTokens = new AiTokenService(em);
   const assistant = new AssistantService(settings, limits.ai, outbound);
+  const showdocImports = new ShowdocImportService(options.showdocImports ?? null);
   return {
     aiTokens,
     assistant,
+    showdocImports,
     em,
     outbound,
     ldap,

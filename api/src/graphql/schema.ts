@@ -6,6 +6,7 @@ import { AccountResolver } from './accounts/account.resolver';
 import { AiTokenResolver } from './ai/ai-token.resolver';
 import { AdminResolver } from './admin/admin.resolver';
 import { ExternalLoginResolver } from './admin/external-login.resolver';
+import { ShowdocImportResolver } from './admin/showdoc-import.resolver';
 import { CatalogResolver, ItemMenuResolver } from './catalogs/catalog.resolver';
 import { PageCommentResolver } from './comments/comment.resolver';
 import { OpenApiExportResolver } from './openapi-export/openapi-export.resolver';
@@ -65,6 +66,7 @@ export const resolvers = [
   PageSheetsResolver,
   ItemSheetsResolver,
   PageDiffSheetsResolver,
+  ShowdocImportResolver,
 ] as const;
 
 /** `pubSub`: the process's event bus (a throwaway one when the schema is only printed). */

@@ -217,6 +217,99 @@ export async function reindexAll(em: EntityManager): Promise<void> {
   });
 }
 
+/** Posting rows per INSERT when a batch of new pages is indexed at once (~40 bytes a row in the statement). */
+const BULK_ROWS_PER_INSERT = 20_000;
+
+/** EntityManagers (transactions) whose new pages are indexed by the caller in bulk, not per page. */
+const deferredIndexing = new WeakSet<EntityManager>();
+
+/**
+ * Bulk writers (the ShowDoc import) turn the per-page indexing of PageSearchSubscriber off for one
+ * transaction's EntityManager and call `indexNewPages` for the pages they created, in that transaction:
+ * one diff query per page becomes a few large INSERTs. Updates of existing pages still reindex as usual.
+ */
+export function deferPageIndexing(em: EntityManager): void {
+  deferredIndexing.add(em);
+}
+
+/**
+ * Indexes pages that have no postings yet (just inserted in this transaction) from their texts in
+ * memory: no reads, and the rows go in primary-key order in large multi-row INSERTs. No-op on SQLite.
+ */
+export async function indexNewPages(
+  em: EntityManager,
+  pages: Iterable<{ id: number; itemId: number; title: string; content: string }>,
+): Promise<void> {
+  if (searchDialectOf(em) !== 'mysql') return;
+  const sorted = [...pages].sort((a, b) => a.id - b.id);
+  if (sorted.length === 0) return;
+  await inIndexTransaction(em, async (run) => {
+    // The pages were just inserted in this transaction and postings are new: InnoDB may skip the foreign
+    // key lookup and the unique check per row (session settings, restored below).
+    await run('set session foreign_key_checks = 0, unique_checks = 0');
+    try {
+      await insertPostings(sorted, (sql) => run(sql));
+    } finally {
+      await run('set session foreign_key_checks = 1, unique_checks = 1');
+    }
+  });
+}
+
+async function insertPostings(
+  sorted: Array<{ id: number; itemId: number; title: string; content: string }>,
+  run: (sql: string) => Promise<unknown>,
+): Promise<void> {
+  let rows: string[] = [];
+  const flush = async () => {
+    if (!rows.length) return;
+    // Page ids and grams are integers computed here, never user text: safe to inline.
+    await run(`insert into page_search_gram (page_id, gram, item) values ${rows.join(',')}`);
+    rows = [];
+  };
+  for (const [index, page] of sorted.entries()) {
+    // A long import keeps the event loop turning between pages.
+    if (index % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
+    const grams = [...gramsOf(page.title ?? '', page.content ?? '')].sort((a, b) => a - b);
+    const tail = `,${Number(page.itemId)})`;
+    const head = `(${Number(page.id)},`;
+    for (const gram of grams) {
+      rows.push(head + gram + tail);
+      if (rows.length >= BULK_ROWS_PER_INSERT) await flush();
+    }
+  }
+  await flush();
+}
+
+const GRAM_ITEM_INDEX = 'page_search_gram_item_gram_index';
+
+/**
+ * For a bulk load of millions of postings (the ShowDoc import): drops the posting table's secondary
+ * index `(item, gram)`, whose random-order inserts cost most of the load's time once the table outgrows
+ * InnoDB's buffer pool, and returns the function that builds it again (in one sorted pass: seconds).
+ * Searches keep working meanwhile, only slower. MySQL only (SQLite: a no-op). An index left dropped by
+ * a run that crashed is rebuilt by the next one's restore (it is created whether or not it was found).
+ */
+export async function suspendSearchItemIndex(em: EntityManager): Promise<() => Promise<void>> {
+  if (searchDialectOf(em) !== 'mysql') return async () => undefined;
+  const connection = em.getConnection('write');
+  const present = async () =>
+    (
+      await connection.execute<Array<{ n: number }>>(
+        `select count(*) as n from information_schema.statistics
+          where table_schema = database() and table_name = 'page_search_gram' and index_name = ?`,
+        [GRAM_ITEM_INDEX],
+      )
+    )[0]?.n;
+  if (Number(await present()) > 0) {
+    await connection.execute(`alter table page_search_gram drop index ${GRAM_ITEM_INDEX}`);
+  }
+  return async () => {
+    if (Number(await present()) === 0) {
+      await connection.execute(`alter table page_search_gram add index ${GRAM_ITEM_INDEX} (item, gram)`);
+    }
+  };
+}
+
 /** The columns whose change needs a reindex. */
 const INDEXED_PROPERTIES = ['title', 'content', 'searchText', 'item'] as const;
 
@@ -231,6 +324,7 @@ export class PageSearchSubscriber implements EventSubscriber<Page> {
   }
 
   async afterCreate(args: EventArgs<Page>): Promise<void> {
+    if (deferredIndexing.has(args.em)) return;
     await reindexPages(args.em, [args.entity.id]);
   }
 

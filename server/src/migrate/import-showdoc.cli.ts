@@ -7,11 +7,12 @@ import { configFromEnv } from '../config';
 import { importShowdoc } from './showdoc/importer';
 import { formatReport } from './showdoc/report';
 import { ImportInputError, openShowdocSqlite } from './showdoc/source';
+import { openShowdocMysql } from './showdoc/source-mysql';
 
-const USAGE = `usage: npm run import:showdoc -- <showdoc.db.php> [--uploads <ShowDoc's Public/Uploads>]
+const USAGE = `usage: npm run import:showdoc -- <showdoc.db.php | mysql://user:pass@host:port/db[?prefix=showdoc_]> [--uploads <ShowDoc's Public/Uploads>]
          [--dry-run] [--merge-users] [--timezone Asia/Shanghai] [--source-name showdoc] [--report <file.json>]
 
-Imports a ShowDoc SQLite database into the Quire database of DATABASE_URL (or the embedded one under
+Imports a ShowDoc database (its SQLite file, or its MySQL/MariaDB database) into the Quire database of DATABASE_URL (or the embedded one under
 QUIRE_DATA_DIR); attachments go to STORAGE=s3's bucket or to QUIRE_DATA_DIR/uploads.`;
 
 /** `npm run import:showdoc`: see USAGE; exit code 0 done, 1 failed, 2 bad arguments. */
@@ -39,17 +40,15 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return args.values.help ? 0 : 2;
   }
-  if (/^(mysql|mariadb):/i.test(file)) {
-    console.error('Importing from a ShowDoc MySQL database is not supported yet: export it to SQLite first.');
-    return 2;
-  }
   const uploads = args.values.uploads ? path.resolve(args.values.uploads) : undefined;
   if (uploads && !fs.statSync(uploads, { throwIfNoEntry: false })?.isDirectory()) {
     console.error(`--uploads: no such folder ${uploads}`);
     return 2;
   }
   const config = configFromEnv();
-  const source = openShowdocSqlite(path.resolve(file));
+  const source = /^(mysql|mariadb):/i.test(file)
+    ? await openShowdocMysql(file)
+    : openShowdocSqlite(path.resolve(file));
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     const storage = config.s3
@@ -62,6 +61,7 @@ async function main(): Promise<number> {
       mergeUsers: args.values['merge-users'],
       timeZone: args.values.timezone ?? config.appTimeZone,
       sourceName: args.values['source-name'],
+      suspendSearchIndex: true,
     });
     console.log(formatReport(report));
     if (args.values.report) fs.writeFileSync(args.values.report, JSON.stringify(report, null, 2));

@@ -17,6 +17,19 @@ export interface ImportOptions {
   timeZone?: string;
   /** Names this import in `import_map` (two ShowDoc sites into one Quire need two names). */
   sourceName?: string;
+  /**
+   * MySQL: drop the search postings' (item, gram) index for the run and rebuild it after (much faster
+   * for a large import; searches are slower meanwhile). The CLI does; the console's import does not.
+   */
+  suspendSearchIndex?: boolean;
+  /** Told after each step: the items done so far out of all of them (the admin console's progress). */
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface ImportProgress {
+  phase: 'users' | 'items' | 'site' | 'done';
+  itemsDone: number;
+  itemsTotal: number;
 }
 
 /** Source id -> Quire id, per kind, as recorded in `import_map`; 0 = skipped on purpose. */

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
+import { suspendSearchItemIndex } from '../../../../db/src';
 import { IdAllocator, ImportMaps, type ImportContext, type ImportOptions } from './context';
 import { importFiles, indexFiles } from './files';
 import { importItem, type ItemRow } from './item';
@@ -54,12 +55,17 @@ export async function importShowdoc(
         throw err;
       }
     };
+    const items = source.all<ItemRow>('select * from item order by item_id');
+    const progress = (phase: 'users' | 'items' | 'site' | 'done', itemsDone: number) =>
+      options.onProgress?.({ phase, itemsDone, itemsTotal: items.length });
+    progress('users', 0);
     await unit((tem) => importUsers(tem, ctx, ids));
     await unit(async (tem) => {
       await importTeams(tem, ctx);
       await importTemplates(tem, ctx);
     });
-    for (const row of source.all<ItemRow>('select * from item order by item_id')) {
+    for (const [index, row] of items.entries()) {
+      progress('items', index);
       if (ctx.maps.get('item', row.item_id) !== undefined) {
         count(report, 'items', 'already');
         continue;
@@ -75,6 +81,7 @@ export async function importShowdoc(
         note(report, 'item', row.item_id, `failed, nothing of it was written: ${(err as Error).message}`);
       }
     }
+    progress('site', items.length);
     await unit(async (tem) => {
       await importItemGroups(tem, ctx);
       await importFiles(tem, ctx, null, undo);
@@ -82,6 +89,8 @@ export async function importShowdoc(
     });
   };
 
+  const restoreIndex =
+    options.suspendSearchIndex && !options.dryRun ? await suspendSearchItemIndex(root) : null;
   try {
     if (options.dryRun) {
       await root.transactional(async (tem) => {
@@ -93,8 +102,17 @@ export async function importShowdoc(
     }
   } catch (err) {
     if (!(err instanceof DryRunDone)) throw err;
+  } finally {
+    await restoreIndex?.();
   }
   reportLeftOut(ctx);
+  const total = sumItems(report);
+  options.onProgress?.({ phase: 'done', itemsDone: total, itemsTotal: total });
   report.elapsedMs = Date.now() - started;
   return report;
+}
+
+function sumItems(report: ImportReport): number {
+  const c = report.counts.items;
+  return c ? c.imported + c.already + c.skipped : 0;
 }

@@ -1,6 +1,8 @@
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import {
   Catalog,
+  deferPageIndexing,
+  indexNewPages,
   Item,
   ItemApiKey,
   MAX_CATALOG_LEVEL,
@@ -76,6 +78,8 @@ export async function importItem(
   ids: IdAllocator,
 ): Promise<void> {
   const sourceId = Number(row.item_id);
+  // The item's pages are indexed for search in bulk once written (importPages), not one by one.
+  deferPageIndexing(em);
   const owner = userRef(em, ctx, row.uid);
   const skip = (reason: string) => {
     ctx.maps.record(em, 'item', sourceId, 0);
@@ -239,6 +243,10 @@ async function importPages(
     count(ctx.report, 'pages', 'imported');
   }
   await em.flush();
+  await indexNewPages(
+    em,
+    [...pages.values()].map((p) => ({ id: p.id, itemId: item.id, title: p.title, content: p.content })),
+  );
   importHistory(em, ctx, sourceItem, item, pages, catalogs);
   importRecycle(em, ctx, sourceItem, item, pages);
   return pages;

@@ -9,6 +9,7 @@ import { AttachmentsPanel } from './AttachmentsPanel';
 import { ExternalLoginPanel } from './ExternalLoginPanel';
 import { ItemsPanel } from './ItemsPanel';
 import { SettingsPanel } from './SettingsPanel';
+import { ShowdocImportPanel } from './ShowdocImportPanel';
 import { UsersPanel } from './UsersPanel';
 
 /** Spec 001 §2: the console's entries by their number; "about" shows in the Chinese interface only. */
@@ -18,6 +19,7 @@ const ENTRIES = [
   { id: '5', key: 'attachments', Panel: AttachmentsPanel },
   { id: '7', key: 'externalLogin', Panel: ExternalLoginPanel },
   { id: '3', key: 'settings', Panel: SettingsPanel },
+  { id: '8', key: 'showdocImport', Panel: ShowdocImportPanel },
   { id: '6', key: 'about', Panel: AboutPanel, chineseOnly: true },
 ] as const;
 
