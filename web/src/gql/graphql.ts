@@ -4,9 +4,11 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Users to add to an item */
 export type AddItemMembersInput = {
   /** Top-level catalogs to limit the members to (ignored for item admins); empty = the whole item */
   catalogIds?: Array<number>;
+  /** The item */
   itemId: number;
   /** 0 read-only, 1 edit, 2 item admin */
   memberGroupId: number;
@@ -14,7 +16,9 @@ export type AddItemMembersInput = {
   usernames: Array<string>;
 };
 
+/** Users to add to a team */
 export type AddTeamMembersInput = {
+  /** The team */
   teamId: number;
   /** 1 ordinary member, 2 team admin */
   teamMemberGroupId?: number;
@@ -24,6 +28,7 @@ export type AddTeamMembersInput = {
 
 /** Narrows a file list */
 export type AttachmentFilter = {
+  /** Only images, only other files, or all; absent means all */
   kind?: AttachmentKind | null | undefined;
   /** Part of the name (the admin list also matches the sign) */
   name?: string | null | undefined;
@@ -33,11 +38,16 @@ export type AttachmentFilter = {
 
 /** Images, or every other file */
 export type AttachmentKind =
+  /** Every file */
   | 'ALL'
+  /** Image files only */
   | 'IMAGE'
+  /** Every file that is not an image */
   | 'OTHER';
 
+/** A catalog to copy with its pages */
 export type CopyCatalogInput = {
+  /** Catalog to copy */
   catalogId: number;
   /** Move instead of copy */
   move?: boolean | null | undefined;
@@ -49,12 +59,17 @@ export type CopyCatalogInput = {
 
 /** Absent fields keep the source's values */
 export type CopyItemInput = {
+  /** Description of the copy; absent keeps the source's */
   description?: string | null | undefined;
+  /** Personal domain (short link name) of the copy */
   domain?: string | null | undefined;
+  /** Your item groups to put the copy in */
   groupIds?: Array<number> | null | undefined;
+  /** Name of the copy; absent keeps the source's name */
   name?: string | null | undefined;
   /** The copy's visit password ('' makes it open). The source's is never copied: required when the source is private */
   password?: string | null | undefined;
+  /** Item to copy */
   sourceId: number;
 };
 
@@ -62,6 +77,7 @@ export type CopyItemInput = {
 export type CopyPageInput = {
   /** Absent or null: the root of the target item */
   catalogId?: number | null | undefined;
+  /** Page to copy */
   pageId: number;
   /** Absent: the source page's title */
   title?: string | null | undefined;
@@ -69,14 +85,31 @@ export type CopyPageInput = {
   toItemId: number;
 };
 
+/** A new MCP token */
+export type CreateAiTokenInput = {
+  /** Limit it to these items; absent or null: every item */
+  allowedItems?: Array<number> | null | undefined;
+  /** Days until it expires; absent, null or 0: never */
+  expiresInDays?: number | null | undefined;
+  /** A name to recognise it by (1-100 characters) */
+  name: string;
+  /** read or write (default write) */
+  permission?: string | null | undefined;
+};
+
+/** A new item */
 export type CreateItemInput = {
+  /** Readers may comment on pages */
   allowComment?: boolean | null | undefined;
+  /** Readers may send feedback */
   allowFeedback?: boolean | null | undefined;
+  /** Item description */
   description?: string | null | undefined;
   /** Letters and digits, not only digits; cannot change later */
   domain?: string | null | undefined;
   /** Your item groups to put the item in */
   groupIds?: Array<number> | null | undefined;
+  /** Item name */
   name: string;
   /** Visit password; '' or absent: an open item */
   password?: string | null | undefined;
@@ -84,20 +117,45 @@ export type CreateItemInput = {
   type?: number | null | undefined;
 };
 
+/** A webhook to add to an item */
 export type CreateWebhookInput = {
   /** Absent: page, catalog and member */
   events?: Array<string> | null | undefined;
+  /** The item */
   itemId: number;
   /** Absent: json */
   preset?: string | null | undefined;
+  /** URL that receives the POST requests; checked against private addresses */
   url: string;
 };
 
 /** What was dragged, for the change log */
 export type DraggedInput = {
+  /** Id of the dragged catalog or page */
   id: number;
   /** 'page' or 'catalog' */
   type: string;
+};
+
+/** What an export writes */
+export type ExportFormat =
+  /** An offline HTML site (zip) that opens from the file system */
+  | 'HTML'
+  /** ShowDoc's markdown zip (info.json, one .md per page, attachments/) */
+  | 'MARKDOWN'
+  /** A Word document (.docx) */
+  | 'WORD';
+
+/** One export: the item, optionally one catalog subtree or one page, and the format */
+export type ExportInput = {
+  /** Only this catalog and what is below it (0 or absent: all) */
+  catalogId?: number | null | undefined;
+  /** What to write */
+  format: ExportFormat;
+  /** The item to export */
+  itemId: number;
+  /** Only this page (0 or absent: no single page) */
+  pageId?: number | null | undefined;
 };
 
 /** One HTTP header of a relayed request or response */
@@ -108,8 +166,17 @@ export type HttpHeaderInput = {
   value: string;
 };
 
+/** Where an import is: still running, finished, or refused/failed (nothing was changed) */
+export type ImportJobState =
+  | 'DONE'
+  | 'FAILED'
+  | 'RUNNING';
+
+/** LDAP settings to save */
 export type LdapFormInput = {
+  /** Base DN under which users are searched */
   base_dn: string;
+  /** DN Quire binds as to search the directory */
   bind_dn?: string;
   /** Write-only in spirit: shown back to administrators only */
   bind_password?: string;
@@ -117,86 +184,135 @@ export type LdapFormInput = {
   host: string;
   /** Attribute holding the display name */
   name_field?: string;
+  /** LDAP server port, e.g. 389 */
   port?: number;
   /** LDAP filter; %(user)s stands for the typed name */
   search_filter?: string;
   /** Attribute holding the login name */
   user_field?: string;
+  /** LDAP protocol version, 2 or 3 */
   version?: number;
 };
 
+/** Credentials to sign in */
 export type LoginInput = {
+  /** The characters shown in the captcha image */
   captcha: string;
+  /** Id of the captcha challenge being answered */
   captchaId: number;
   /** Username or e-mail address */
   login: string;
+  /** Account password */
   password: string;
 };
 
 /** Why a name was not added: no such user, already a member, or the owner */
 export type MemberSkipReason =
+  /** Already a member */
   | 'MEMBER'
+  /** The owner, who needs no membership */
   | 'OWNER'
+  /** No user has that name */
   | 'UNKNOWN';
 
 /** Whether you have read a message */
 export type MessageState =
+  /** Deleted by the recipient */
   | 'DELETED'
+  /** Read */
   | 'READ'
+  /** Not read yet */
   | 'UNREAD';
 
+/** OAuth2 settings to save */
 export type OAuth2FormInput = {
+  /** Authorization endpoint URL */
   authorize_path?: string;
+  /** Client id registered with the OAuth2 provider */
   client_id: string;
+  /** Client secret registered with the OAuth2 provider */
   client_secret?: string;
   /** The login page's button text */
   entrance_tips?: string;
   /** host[:port] of the provider; OIDC discovery is tried at its base address */
   host: string;
+  /** Where the browser goes after signing out */
   logout_redirect_uri?: string;
   /** http or https */
   protocol?: string;
   /** The callback registered at the provider: <site>/server/?s=/api/extLogin/oauth2 */
   redirectUri: string;
+  /** User-info endpoint URL */
   resource_path?: string;
+  /** Scopes requested, space-separated */
   scope?: string;
+  /** Token endpoint URL */
   token_path?: string;
   /** A path on the host, or an absolute URL */
   userinfo_path?: string;
 };
 
+/** Object storage used for uploads when ossOpen */
 export type OssSettingInput = {
+  /** Bucket name */
   bucket?: string | null | undefined;
+  /** Domain that serves stored files */
   domain?: string | null | undefined;
+  /** Storage endpoint host or URL */
   endpoint?: string | null | undefined;
+  /** Access key id (Aliyun OSS, Qiniu, S3) */
   key?: string | null | undefined;
   /** s3_storage, aliyun, qiniu or qcloud */
   oss_type?: string | null | undefined;
+  /** URL scheme of stored files, http or https */
   protocol?: string | null | undefined;
+  /** Storage region */
   region?: string | null | undefined;
+  /** Access key secret (Aliyun OSS, Qiniu, S3) */
   secret?: string | null | undefined;
+  /** SecretId (Tencent Cloud COS) */
   secretId?: string | null | undefined;
+  /** SecretKey (Tencent Cloud COS) */
   secretKey?: string | null | undefined;
+  /** Folder inside the bucket where uploads are stored */
   subcat?: string | null | undefined;
 };
 
+/** What happened to a page's comments */
+export type PageCommentAction =
+  | 'ADDED'
+  | 'DELETED';
+
 /** What happened to a page lock */
 export type PageLockAction =
+  /** An editor took the lock */
   | 'ACQUIRED'
+  /** The lock timed out */
   | 'EXPIRED'
+  /** The holder gave the lock up */
   | 'RELEASED'
+  /** The holder extended the lock */
   | 'RENEWED';
 
+/** New sort order of one page */
 export type PageOrderInput = {
+  /** The page */
   pageId: number;
+  /** New sort order, ascending (ShowDoc's `s_number`) */
   sNumber: number;
 };
 
+/** A new account to create */
 export type RegisterInput = {
+  /** The characters shown in the captcha image */
   captcha: string;
+  /** Id of the captcha challenge being answered */
   captchaId: number;
+  /** The password again; must equal `password` */
   confirmPassword: string;
+  /** Password of the new account */
   password: string;
+  /** Login name of the new account */
   username: string;
 };
 
@@ -212,10 +328,13 @@ export type RelayRequestInput = {
   url: string;
 };
 
+/** A catalog to create or rename (ShowDoc catalog/save) */
 export type SaveCatalogInput = {
   /** Absent: create a catalog */
   id?: number | null | undefined;
+  /** Item of the catalog (ShowDoc's `item_id`) */
   itemId: number;
+  /** Catalog name */
   name: string;
   /** Absent: unchanged (top level for a new catalog); null: top level */
   parentId?: number | null | undefined;
@@ -223,13 +342,17 @@ export type SaveCatalogInput = {
   sNumber?: number | null | undefined;
 };
 
+/** An item group to create or edit */
 export type SaveItemGroupInput = {
   /** Absent or 0: a new group */
   id?: number | null | undefined;
+  /** Items in the group */
   itemIds?: Array<number>;
+  /** Group name */
   name: string;
 };
 
+/** A page to create or update (ShowDoc page/save) */
 export type SavePageInput = {
   /** The version you started from: a newer saved version fails with VERSION_CONFLICT */
   baseVersion?: number | null | undefined;
@@ -243,28 +366,35 @@ export type SavePageInput = {
   id?: number | null | undefined;
   /** Absent: unchanged (not a draft for a new page) */
   isDraft?: boolean | null | undefined;
+  /** Item of the page (ShowDoc's `item_id`) */
   itemId: number;
   /** Save and notify: the page's subscribers get this text as a reminder of the update (ignored when creating) */
   notifyText?: string | null | undefined;
   /** Absent: unchanged (99 for a new page) */
   sNumber?: number | null | undefined;
+  /** Page title */
   title: string;
 };
 
+/** A page template to save */
 export type SaveTemplateInput = {
+  /** Template content (Markdown) */
   content: string;
   /** Absent: a new template */
   id?: number | null | undefined;
+  /** Template title */
   title: string;
 };
 
 /** Creates a user (id absent) or edits one (the username is then ignored) */
 export type SaveUserInput = {
+  /** User to edit; absent or null creates a new user */
   id?: number | null | undefined;
   /** Absent keeps the name on edit */
   name?: string | null | undefined;
   /** Required to create; blank keeps it on edit */
   password?: string | null | undefined;
+  /** Login name */
   username?: string;
 };
 
@@ -273,16 +403,25 @@ export type SheetChangeKind =
   | 'ADDED'
   | 'REMOVED';
 
+/** Site settings to save (administrators only; ShowDoc adminSetting/saveConfig) */
 export type SiteConfigInput = {
+  /** Longest message a user may send to the AI assistant, in characters */
   aiMaxMessageLength: number;
+  /** Model name sent to the AI service */
   aiModelName: string;
+  /** Token sent to the AI service */
   aiServiceToken: string;
+  /** Base URL of the AI service */
   aiServiceUrl: string;
+  /** System prompt given to the AI assistant */
   aiSystemPrompt: string;
+  /** Most tool calls the AI assistant may make for one answer */
   aiToolRounds: number;
+  /** First message the AI assistant shows */
   aiWelcomeMessage: string;
   /** ICP filing number (Chinese interface only) */
   beian: string;
+  /** The public square lists public items */
   enablePublicSquare: boolean;
   /** Every read needs a signed-in user */
   forceLogin: boolean;
@@ -296,38 +435,65 @@ export type SiteConfigInput = {
   httpRelayAllowHosts?: string | null | undefined;
   /** The HTTP console's server-side relay is on (off by default); omitted on save: unchanged */
   httpRelayOpen?: boolean | null | undefined;
+  /** Base URL of an OpenAI-compatible API */
   openAiHost: string;
+  /** API key of the OpenAI-compatible API */
   openAiKey: string;
+  /** Uploads go to object storage (ossSetting) instead of local disk */
   ossOpen: boolean;
+  /** Object storage settings; null if never set */
   ossSetting?: OssSettingInput | null | undefined;
+  /** Anyone may create an account */
   registerOpen: boolean;
   /** Lifetime of new sessions, 1..3650 days */
   sessionExpireDays: number;
+  /** Pages show a watermark with the reader's name */
   showWatermark: boolean;
+  /** Public base URL of the site, used in links Quire sends out */
   siteUrl: string;
+  /** New passwords must meet the strong-password rule */
   strongPasswordEnabled: boolean;
+};
+
+/** What to import: files uploaded with POST /api/admin/showdoc-import/upload */
+export type StartShowdocImportInput = {
+  /** The uploaded ShowDoc SQLite database (kind=database): ShowDoc's Sqlite/showdoc.db.php */
+  databaseUpload: string | number;
+  /** Only report what would be imported; nothing is written */
+  dryRun?: boolean;
+  /** Merge ShowDoc users into Quire users of the same username (else such users stop the import) */
+  mergeUsers?: boolean;
+  /** An uploaded zip of ShowDoc's Public/Uploads (kind=uploads), for attachments */
+  uploadsUpload?: string | number | null | undefined;
 };
 
 /** Where one catalog or page sits after a drag and drop */
 export type TreeChangeInput = {
+  /** Catalog to move; set this or pageId */
   catalogId?: number | null | undefined;
   /** A catalog's new name */
   name?: string | null | undefined;
+  /** Page to move; set this or catalogId */
   pageId?: number | null | undefined;
   /** The catalog it sits in; null: the item root */
   parentId?: number | null | undefined;
+  /** New sort order among siblings */
   sNumber: number;
 };
 
 /** Only the fields given change */
 export type UpdateItemInput = {
+  /** Readers may comment on pages; absent keeps it */
   allowComment?: boolean | null | undefined;
+  /** Readers may send feedback; absent keeps it */
   allowFeedback?: boolean | null | undefined;
+  /** New description; absent keeps it */
   description?: string | null | undefined;
   /** Letters and digits, not only digits, unused by other items; '' removes the personal domain */
   domain?: string | null | undefined;
   /** Exactly these of your item groups hold the item */
   groupIds?: Array<number> | null | undefined;
+  /** New name; absent keeps it */
   name?: string | null | undefined;
   /** '' makes the item open */
   password?: string | null | undefined;
@@ -337,6 +503,7 @@ export type UpdateItemInput = {
 export type UpdateMemberInput = {
   /** Replaces the catalog scope; [] = the whole item */
   catalogIds?: Array<number> | null | undefined;
+  /** Membership to change */
   id: number;
   /** 0 read-only, 1 edit, 2 item admin */
   memberGroupId?: number | null | undefined;
@@ -547,6 +714,60 @@ export type AdminSaveOAuth2ConfigMutationVariables = Exact<{
 
 export type AdminSaveOAuth2ConfigMutation = { adminSaveOAuth2Config: boolean };
 
+export type ShowdocImportJobFieldsFragment = { id: string, state: string, phase: string, itemsDone: number, itemsTotal: number, dryRun: boolean, mergeUsers: boolean, startedAt: string, finishedAt: string | null, reportText: string | null, error: string | null };
+
+export type ShowdocImportJobQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ShowdocImportJobQuery = { showdocImportJob: { id: string, state: string, phase: string, itemsDone: number, itemsTotal: number, dryRun: boolean, mergeUsers: boolean, startedAt: string, finishedAt: string | null, reportText: string | null, error: string | null } };
+
+export type ShowdocImportJobsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ShowdocImportJobsQuery = { showdocImportJobs: Array<{ id: string, state: string, phase: string, itemsDone: number, itemsTotal: number, dryRun: boolean, mergeUsers: boolean, startedAt: string, finishedAt: string | null, reportText: string | null, error: string | null }> };
+
+export type StartShowdocImportMutationVariables = Exact<{
+  input: StartShowdocImportInput;
+}>;
+
+
+export type StartShowdocImportMutation = { startShowdocImport: { id: string, state: string, phase: string, itemsDone: number, itemsTotal: number, dryRun: boolean, mergeUsers: boolean, startedAt: string, finishedAt: string | null, reportText: string | null, error: string | null } };
+
+export type AiTokenRowFragment = { id: number, name: string, preview: string, permission: string, scope: string, allowedItems: Array<number>, expiresAt: string | null, lastUsedAt: string | null, createdAt: string, active: boolean };
+
+export type AiTokensQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AiTokensQuery = { aiTokens: Array<{ id: number, name: string, preview: string, permission: string, scope: string, allowedItems: Array<number>, expiresAt: string | null, lastUsedAt: string | null, createdAt: string, active: boolean }> };
+
+export type AiTokenItemsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AiTokenItemsQuery = { myItems: { edges: Array<{ node: { id: number, name: string } }> } };
+
+export type CreateAiTokenMutationVariables = Exact<{
+  input: CreateAiTokenInput;
+}>;
+
+
+export type CreateAiTokenMutation = { createAiToken: { token: string, row: { id: number, name: string, preview: string, permission: string, scope: string, allowedItems: Array<number>, expiresAt: string | null, lastUsedAt: string | null, createdAt: string, active: boolean } } };
+
+export type RevokeAiTokenMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RevokeAiTokenMutation = { revokeAiToken: { id: number, name: string, preview: string, permission: string, scope: string, allowedItems: Array<number>, expiresAt: string | null, lastUsedAt: string | null, createdAt: string, active: boolean } };
+
+export type DeleteAiTokenMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DeleteAiTokenMutation = { deleteAiToken: boolean };
+
 export type HttpRelayEnabledQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -754,6 +975,41 @@ export type EditorCopyPageMutationVariables = Exact<{
 
 
 export type EditorCopyPageMutation = { copyPage: { id: number, itemId: number, title: string } };
+
+export type ExportPageFieldsFragment = { id: number, title: string };
+
+export type ExportCatalogFieldsFragment = { id: number, name: string, pages: Array<{ id: number, title: string }> };
+
+export type ExportScreenQueryVariables = Exact<{
+  itemId: number;
+}>;
+
+
+export type ExportScreenQuery = { item: { id: number, name: string, type: number, viewerRights: { edit: boolean } }, itemMenu: { pages: Array<{ id: number, title: string }>, catalogs: Array<{ id: number, name: string, catalogs: Array<{ id: number, name: string, catalogs: Array<{ id: number, name: string, pages: Array<{ id: number, title: string }> }>, pages: Array<{ id: number, title: string }> }>, pages: Array<{ id: number, title: string }> }> } };
+
+export type ExportPlanQueryVariables = Exact<{
+  input: ExportInput;
+}>;
+
+
+export type ExportPlanQuery = { exportPlan: { pageCount: number, catalogCount: number, downloadPath: string } };
+
+export type ImportJobFieldsFragment = { id: string, state: ImportJobState, percent: number, currentPage: string, error: string | null, errorCode: string | null, result: { itemId: number, created: boolean, kind: string, pages: number, catalogs: number, overwritten: number, files: number } | null };
+
+export type StartImportMutationVariables = Exact<{
+  uploadId: string;
+  itemId?: number | null | undefined;
+}>;
+
+
+export type StartImportMutation = { startImport: { id: string, state: ImportJobState, percent: number, currentPage: string, error: string | null, errorCode: string | null, result: { itemId: number, created: boolean, kind: string, pages: number, catalogs: number, overwritten: number, files: number } | null } };
+
+export type ImportJobProgressQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ImportJobProgressQuery = { importJob: { id: string, state: ImportJobState, percent: number, currentPage: string, error: string | null, errorCode: string | null, result: { itemId: number, created: boolean, kind: string, pages: number, catalogs: number, overwritten: number, files: number } | null } };
 
 export type MenuPageFieldsFragment = { id: number, title: string, catalogId: number | null, isDraft: boolean, sNumber: number };
 
@@ -1186,6 +1442,62 @@ export type SavePageMockMutationVariables = Exact<{
 
 export type SavePageMockMutation = { savePageMock: { pageId: number, itemId: number, uniqueKey: string, template: string, path: string, viewTimes: number, updatedAt: string } };
 
+export type PageCommentsQueryVariables = Exact<{
+  pageId: number;
+  page: number;
+  count: number;
+}>;
+
+
+export type PageCommentsQuery = { pageComments: { total: number, page: number, count: number, enabled: boolean, canComment: boolean, comments: Array<{ id: number, parentId: number, userId: number | null, username: string, content: string, createdAt: string, mine: boolean, canDelete: boolean, replies: Array<{ id: number, parentId: number, userId: number | null, username: string, content: string, createdAt: string, mine: boolean, canDelete: boolean }> }> } };
+
+export type PageCommentFieldsFragment = { id: number, parentId: number, userId: number | null, username: string, content: string, createdAt: string, mine: boolean, canDelete: boolean };
+
+export type AddPageCommentMutationVariables = Exact<{
+  pageId: number;
+  content: string;
+  parentId?: number | null | undefined;
+}>;
+
+
+export type AddPageCommentMutation = { addPageComment: { id: number } };
+
+export type DeletePageCommentMutationVariables = Exact<{
+  commentId: number;
+}>;
+
+
+export type DeletePageCommentMutation = { deletePageComment: boolean };
+
+export type PageCommentChangedSubscriptionVariables = Exact<{
+  pageId: number;
+}>;
+
+
+export type PageCommentChangedSubscription = { pageCommentChanged: { pageId: number, action: PageCommentAction, commentId: number } };
+
+export type ItemCommentSettingQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ItemCommentSettingQuery = { item: { id: number, type: number, allowComment: boolean } };
+
+export type SetItemCommentsMutationVariables = Exact<{
+  id: number;
+  allow: boolean;
+}>;
+
+
+export type SetItemCommentsMutation = { updateItem: { id: number, allowComment: boolean } };
+
+export type ItemOpenApiExportQueryVariables = Exact<{
+  itemId: number;
+}>;
+
+
+export type ItemOpenApiExportQuery = { openApiExport: { json: string, operationCount: number, duplicates: Array<string> } };
+
 export type HeaderUnreadMessagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1398,11 +1710,16 @@ export const AdminItemFieldsFragmentDoc = {"kind":"Document","definitions":[{"ki
 export const SiteConfigFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SiteConfigFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SiteConfig"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"registerOpen"}},{"kind":"Field","name":{"kind":"Name","value":"homePage"}},{"kind":"Field","name":{"kind":"Name","value":"homeItem"}},{"kind":"Field","name":{"kind":"Name","value":"historyVersionCount"}},{"kind":"Field","name":{"kind":"Name","value":"showWatermark"}},{"kind":"Field","name":{"kind":"Name","value":"beian"}},{"kind":"Field","name":{"kind":"Name","value":"siteUrl"}},{"kind":"Field","name":{"kind":"Name","value":"forceLogin"}},{"kind":"Field","name":{"kind":"Name","value":"enablePublicSquare"}},{"kind":"Field","name":{"kind":"Name","value":"strongPasswordEnabled"}},{"kind":"Field","name":{"kind":"Name","value":"sessionExpireDays"}},{"kind":"Field","name":{"kind":"Name","value":"ossOpen"}},{"kind":"Field","name":{"kind":"Name","value":"ossSetting"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"oss_type"}},{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"endpoint"}},{"kind":"Field","name":{"kind":"Name","value":"region"}},{"kind":"Field","name":{"kind":"Name","value":"secretId"}},{"kind":"Field","name":{"kind":"Name","value":"secretKey"}},{"kind":"Field","name":{"kind":"Name","value":"bucket"}},{"kind":"Field","name":{"kind":"Name","value":"subcat"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"domain"}}]}},{"kind":"Field","name":{"kind":"Name","value":"aiModelName"}},{"kind":"Field","name":{"kind":"Name","value":"aiServiceUrl"}},{"kind":"Field","name":{"kind":"Name","value":"aiServiceToken"}},{"kind":"Field","name":{"kind":"Name","value":"openAiHost"}},{"kind":"Field","name":{"kind":"Name","value":"openAiKey"}},{"kind":"Field","name":{"kind":"Name","value":"aiSystemPrompt"}},{"kind":"Field","name":{"kind":"Name","value":"aiWelcomeMessage"}},{"kind":"Field","name":{"kind":"Name","value":"aiMaxMessageLength"}},{"kind":"Field","name":{"kind":"Name","value":"aiToolRounds"}},{"kind":"Field","name":{"kind":"Name","value":"httpRelayOpen"}},{"kind":"Field","name":{"kind":"Name","value":"httpRelayAllowHosts"}}]}}]} as unknown as DocumentNode<SiteConfigFieldsFragment, unknown>;
 export const LdapFormFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LdapFormFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LdapForm"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"port"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"base_dn"}},{"kind":"Field","name":{"kind":"Name","value":"bind_dn"}},{"kind":"Field","name":{"kind":"Name","value":"bind_password"}},{"kind":"Field","name":{"kind":"Name","value":"user_field"}},{"kind":"Field","name":{"kind":"Name","value":"name_field"}},{"kind":"Field","name":{"kind":"Name","value":"search_filter"}}]}}]} as unknown as DocumentNode<LdapFormFieldsFragment, unknown>;
 export const OAuth2FormFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OAuth2FormFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"OAuth2Form"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"redirectUri"}},{"kind":"Field","name":{"kind":"Name","value":"entrance_tips"}},{"kind":"Field","name":{"kind":"Name","value":"client_id"}},{"kind":"Field","name":{"kind":"Name","value":"client_secret"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"authorize_path"}},{"kind":"Field","name":{"kind":"Name","value":"token_path"}},{"kind":"Field","name":{"kind":"Name","value":"resource_path"}},{"kind":"Field","name":{"kind":"Name","value":"userinfo_path"}},{"kind":"Field","name":{"kind":"Name","value":"logout_redirect_uri"}},{"kind":"Field","name":{"kind":"Name","value":"scope"}}]}}]} as unknown as DocumentNode<OAuth2FormFieldsFragment, unknown>;
+export const ShowdocImportJobFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ShowdocImportJobFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ShowdocImportJob"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"phase"}},{"kind":"Field","name":{"kind":"Name","value":"itemsDone"}},{"kind":"Field","name":{"kind":"Name","value":"itemsTotal"}},{"kind":"Field","name":{"kind":"Name","value":"dryRun"}},{"kind":"Field","name":{"kind":"Name","value":"mergeUsers"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"reportText"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}}]} as unknown as DocumentNode<ShowdocImportJobFieldsFragment, unknown>;
+export const AiTokenRowFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AiTokenRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AiToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"preview"}},{"kind":"Field","name":{"kind":"Name","value":"permission"}},{"kind":"Field","name":{"kind":"Name","value":"scope"}},{"kind":"Field","name":{"kind":"Name","value":"allowedItems"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"active"}}]}}]} as unknown as DocumentNode<AiTokenRowFragment, unknown>;
 export const AttachmentFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AttachmentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Attachment"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"fileType"}},{"kind":"Field","name":{"kind":"Name","value":"isImage"}},{"kind":"Field","name":{"kind":"Name","value":"size"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"visitTimes"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"uploaderName"}},{"kind":"Field","name":{"kind":"Name","value":"pageId"}},{"kind":"Field","name":{"kind":"Name","value":"itemId"}}]}}]} as unknown as DocumentNode<AttachmentFieldsFragment, unknown>;
 export const ManagerPageFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ManagerPageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuPage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"catalogId"}},{"kind":"Field","name":{"kind":"Name","value":"sNumber"}}]}}]} as unknown as DocumentNode<ManagerPageFieldsFragment, unknown>;
 export const ManagerCatalogFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ManagerCatalogFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuCatalog"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"level"}},{"kind":"Field","name":{"kind":"Name","value":"parentId"}},{"kind":"Field","name":{"kind":"Name","value":"sNumber"}},{"kind":"Field","name":{"kind":"Name","value":"pages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ManagerPageFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ManagerPageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuPage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"catalogId"}},{"kind":"Field","name":{"kind":"Name","value":"sNumber"}}]}}]} as unknown as DocumentNode<ManagerCatalogFieldsFragment, unknown>;
 export const EditorPageFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"EditorPageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Page"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"itemId"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"catalogId"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"authorName"}},{"kind":"Field","name":{"kind":"Name","value":"path"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<EditorPageFieldsFragment, unknown>;
 export const PageLockFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PageLockFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PageLockState"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageId"}},{"kind":"Field","name":{"kind":"Name","value":"locked"}},{"kind":"Field","name":{"kind":"Name","value":"mine"}},{"kind":"Field","name":{"kind":"Name","value":"holderId"}},{"kind":"Field","name":{"kind":"Name","value":"holderName"}},{"kind":"Field","name":{"kind":"Name","value":"lockedUntil"}}]}}]} as unknown as DocumentNode<PageLockFieldsFragment, unknown>;
+export const ExportPageFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ExportPageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuPage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]} as unknown as DocumentNode<ExportPageFieldsFragment, unknown>;
+export const ExportCatalogFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ExportCatalogFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuCatalog"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"pages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ExportPageFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ExportPageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuPage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]} as unknown as DocumentNode<ExportCatalogFieldsFragment, unknown>;
+export const ImportJobFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImportJobFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImportJob"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"currentPage"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"errorCode"}},{"kind":"Field","name":{"kind":"Name","value":"result"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"itemId"}},{"kind":"Field","name":{"kind":"Name","value":"created"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"pages"}},{"kind":"Field","name":{"kind":"Name","value":"catalogs"}},{"kind":"Field","name":{"kind":"Name","value":"overwritten"}},{"kind":"Field","name":{"kind":"Name","value":"files"}}]}}]}}]} as unknown as DocumentNode<ImportJobFieldsFragment, unknown>;
 export const MenuPageFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MenuPageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuPage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"catalogId"}},{"kind":"Field","name":{"kind":"Name","value":"isDraft"}},{"kind":"Field","name":{"kind":"Name","value":"sNumber"}}]}}]} as unknown as DocumentNode<MenuPageFieldsFragment, unknown>;
 export const MenuCatalogFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MenuCatalogFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuCatalog"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"level"}},{"kind":"Field","name":{"kind":"Name","value":"parentId"}},{"kind":"Field","name":{"kind":"Name","value":"pages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MenuPageFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MenuPageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuPage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"catalogId"}},{"kind":"Field","name":{"kind":"Name","value":"isDraft"}},{"kind":"Field","name":{"kind":"Name","value":"sNumber"}}]}}]} as unknown as DocumentNode<MenuCatalogFieldsFragment, unknown>;
 export const MenuTreeFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MenuTreeFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuTree"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"defaultCatalogPath"}},{"kind":"Field","name":{"kind":"Name","value":"pages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MenuPageFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"catalogs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MenuCatalogFields"}},{"kind":"Field","name":{"kind":"Name","value":"catalogs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MenuCatalogFields"}},{"kind":"Field","name":{"kind":"Name","value":"catalogs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MenuCatalogFields"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MenuPageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuPage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"catalogId"}},{"kind":"Field","name":{"kind":"Name","value":"isDraft"}},{"kind":"Field","name":{"kind":"Name","value":"sNumber"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MenuCatalogFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuCatalog"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"level"}},{"kind":"Field","name":{"kind":"Name","value":"parentId"}},{"kind":"Field","name":{"kind":"Name","value":"pages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MenuPageFields"}}]}}]}}]} as unknown as DocumentNode<MenuTreeFieldsFragment, unknown>;
@@ -1414,6 +1731,7 @@ export const ReminderFieldsFragmentDoc = {"kind":"Document","definitions":[{"kin
 export const AnnouncementFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AnnouncementFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Announcement"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"fromName"}},{"kind":"Field","name":{"kind":"Name","value":"html"}},{"kind":"Field","name":{"kind":"Name","value":"sendAt"}},{"kind":"Field","name":{"kind":"Name","value":"read"}}]}}]} as unknown as DocumentNode<AnnouncementFieldsFragment, unknown>;
 export const UnreadFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UnreadFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UnreadMessages"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"reminders"}},{"kind":"Field","name":{"kind":"Name","value":"announcements"}},{"kind":"Field","name":{"kind":"Name","value":"unreadAnnouncement"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AnnouncementFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AnnouncementFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Announcement"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"fromName"}},{"kind":"Field","name":{"kind":"Name","value":"html"}},{"kind":"Field","name":{"kind":"Name","value":"sendAt"}},{"kind":"Field","name":{"kind":"Name","value":"read"}}]}}]} as unknown as DocumentNode<UnreadFieldsFragment, unknown>;
 export const SubscriberFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubscriberFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PageSubscriber"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]} as unknown as DocumentNode<SubscriberFieldsFragment, unknown>;
+export const PageCommentFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PageCommentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PageComment"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parentId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"mine"}},{"kind":"Field","name":{"kind":"Name","value":"canDelete"}}]}}]} as unknown as DocumentNode<PageCommentFieldsFragment, unknown>;
 export const TeamFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TeamFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Team"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"memberCount"}},{"kind":"Field","name":{"kind":"Name","value":"itemCount"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"owner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"viewerRights"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"isOwner"}},{"kind":"Field","name":{"kind":"Name","value":"manage"}},{"kind":"Field","name":{"kind":"Name","value":"member"}}]}}]}}]} as unknown as DocumentNode<TeamFieldsFragment, unknown>;
 export const TeamMemberFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TeamMemberFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TeamMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"teamId"}},{"kind":"Field","name":{"kind":"Name","value":"teamMemberGroupId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<TeamMemberFieldsFragment, unknown>;
 export const TeamItemFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TeamItemFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TeamItem"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"teamId"}},{"kind":"Field","name":{"kind":"Name","value":"itemId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"item"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"domain"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}}]}}]}}]} as unknown as DocumentNode<TeamItemFieldsFragment, unknown>;
@@ -1448,6 +1766,14 @@ export const AdminTestLdapDocument = {"kind":"Document","definitions":[{"kind":"
 export const AdminSyncLdapUsersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSyncLdapUsers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSyncLdapUsers"}}]}}]} as unknown as DocumentNode<AdminSyncLdapUsersMutation, AdminSyncLdapUsersMutationVariables>;
 export const AdminOAuth2ConfigDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminOAuth2Config"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminOAuth2Config"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"open"}},{"kind":"Field","name":{"kind":"Name","value":"form"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"OAuth2FormFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OAuth2FormFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"OAuth2Form"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"redirectUri"}},{"kind":"Field","name":{"kind":"Name","value":"entrance_tips"}},{"kind":"Field","name":{"kind":"Name","value":"client_id"}},{"kind":"Field","name":{"kind":"Name","value":"client_secret"}},{"kind":"Field","name":{"kind":"Name","value":"protocol"}},{"kind":"Field","name":{"kind":"Name","value":"host"}},{"kind":"Field","name":{"kind":"Name","value":"authorize_path"}},{"kind":"Field","name":{"kind":"Name","value":"token_path"}},{"kind":"Field","name":{"kind":"Name","value":"resource_path"}},{"kind":"Field","name":{"kind":"Name","value":"userinfo_path"}},{"kind":"Field","name":{"kind":"Name","value":"logout_redirect_uri"}},{"kind":"Field","name":{"kind":"Name","value":"scope"}}]}}]} as unknown as DocumentNode<AdminOAuth2ConfigQuery, AdminOAuth2ConfigQueryVariables>;
 export const AdminSaveOAuth2ConfigDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSaveOAuth2Config"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"open"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"form"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"OAuth2FormInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSaveOAuth2Config"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"open"},"value":{"kind":"Variable","name":{"kind":"Name","value":"open"}}},{"kind":"Argument","name":{"kind":"Name","value":"form"},"value":{"kind":"Variable","name":{"kind":"Name","value":"form"}}}]}]}}]} as unknown as DocumentNode<AdminSaveOAuth2ConfigMutation, AdminSaveOAuth2ConfigMutationVariables>;
+export const ShowdocImportJobDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ShowdocImportJob"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"showdocImportJob"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ShowdocImportJobFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ShowdocImportJobFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ShowdocImportJob"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"phase"}},{"kind":"Field","name":{"kind":"Name","value":"itemsDone"}},{"kind":"Field","name":{"kind":"Name","value":"itemsTotal"}},{"kind":"Field","name":{"kind":"Name","value":"dryRun"}},{"kind":"Field","name":{"kind":"Name","value":"mergeUsers"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"reportText"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}}]} as unknown as DocumentNode<ShowdocImportJobQuery, ShowdocImportJobQueryVariables>;
+export const ShowdocImportJobsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ShowdocImportJobs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"showdocImportJobs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ShowdocImportJobFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ShowdocImportJobFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ShowdocImportJob"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"phase"}},{"kind":"Field","name":{"kind":"Name","value":"itemsDone"}},{"kind":"Field","name":{"kind":"Name","value":"itemsTotal"}},{"kind":"Field","name":{"kind":"Name","value":"dryRun"}},{"kind":"Field","name":{"kind":"Name","value":"mergeUsers"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"reportText"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}}]} as unknown as DocumentNode<ShowdocImportJobsQuery, ShowdocImportJobsQueryVariables>;
+export const StartShowdocImportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StartShowdocImport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"StartShowdocImportInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startShowdocImport"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ShowdocImportJobFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ShowdocImportJobFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ShowdocImportJob"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"phase"}},{"kind":"Field","name":{"kind":"Name","value":"itemsDone"}},{"kind":"Field","name":{"kind":"Name","value":"itemsTotal"}},{"kind":"Field","name":{"kind":"Name","value":"dryRun"}},{"kind":"Field","name":{"kind":"Name","value":"mergeUsers"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"reportText"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}}]} as unknown as DocumentNode<StartShowdocImportMutation, StartShowdocImportMutationVariables>;
+export const AiTokensDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AiTokens"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aiTokens"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AiTokenRow"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AiTokenRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AiToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"preview"}},{"kind":"Field","name":{"kind":"Name","value":"permission"}},{"kind":"Field","name":{"kind":"Name","value":"scope"}},{"kind":"Field","name":{"kind":"Name","value":"allowedItems"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"active"}}]}}]} as unknown as DocumentNode<AiTokensQuery, AiTokensQueryVariables>;
+export const AiTokenItemsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AiTokenItems"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"myItems"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"200"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]} as unknown as DocumentNode<AiTokenItemsQuery, AiTokenItemsQueryVariables>;
+export const CreateAiTokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateAiToken"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateAiTokenInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createAiToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"row"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AiTokenRow"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AiTokenRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AiToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"preview"}},{"kind":"Field","name":{"kind":"Name","value":"permission"}},{"kind":"Field","name":{"kind":"Name","value":"scope"}},{"kind":"Field","name":{"kind":"Name","value":"allowedItems"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"active"}}]}}]} as unknown as DocumentNode<CreateAiTokenMutation, CreateAiTokenMutationVariables>;
+export const RevokeAiTokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RevokeAiToken"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeAiToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AiTokenRow"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AiTokenRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AiToken"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"preview"}},{"kind":"Field","name":{"kind":"Name","value":"permission"}},{"kind":"Field","name":{"kind":"Name","value":"scope"}},{"kind":"Field","name":{"kind":"Name","value":"allowedItems"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"active"}}]}}]} as unknown as DocumentNode<RevokeAiTokenMutation, RevokeAiTokenMutationVariables>;
+export const DeleteAiTokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteAiToken"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteAiToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DeleteAiTokenMutation, DeleteAiTokenMutationVariables>;
 export const HttpRelayEnabledDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"HttpRelayEnabled"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"httpRelayEnabled"}}]}}]} as unknown as DocumentNode<HttpRelayEnabledQuery, HttpRelayEnabledQueryVariables>;
 export const RelayHttpRequestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RelayHttpRequest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"request"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RelayRequestInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"relayHttpRequest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"request"},"value":{"kind":"Variable","name":{"kind":"Name","value":"request"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"statusText"}},{"kind":"Field","name":{"kind":"Name","value":"headers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"truncated"}},{"kind":"Field","name":{"kind":"Name","value":"durationMs"}}]}}]}}]} as unknown as DocumentNode<RelayHttpRequestMutation, RelayHttpRequestMutationVariables>;
 export const PageAttachmentsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PageAttachments"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"pageId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"page"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"pageId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"attachmentCount"}},{"kind":"Field","name":{"kind":"Name","value":"attachments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttachmentFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AttachmentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Attachment"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"fileType"}},{"kind":"Field","name":{"kind":"Name","value":"isImage"}},{"kind":"Field","name":{"kind":"Name","value":"size"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"visitTimes"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"uploaderName"}},{"kind":"Field","name":{"kind":"Name","value":"pageId"}},{"kind":"Field","name":{"kind":"Name","value":"itemId"}}]}}]} as unknown as DocumentNode<PageAttachmentsQuery, PageAttachmentsQueryVariables>;
@@ -1475,6 +1801,10 @@ export const UpdatePageVersionCommentsDocument = {"kind":"Document","definitions
 export const EditorDeletePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"EditorDeletePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deletePage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<EditorDeletePageMutation, EditorDeletePageMutationVariables>;
 export const EditorSortPagesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"EditorSortPages"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"itemId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"order"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PageOrderInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sortPages"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"itemId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"itemId"}}},{"kind":"Argument","name":{"kind":"Name","value":"order"},"value":{"kind":"Variable","name":{"kind":"Name","value":"order"}}}]}]}}]} as unknown as DocumentNode<EditorSortPagesMutation, EditorSortPagesMutationVariables>;
 export const EditorCopyPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"EditorCopyPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CopyPageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"copyPage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"itemId"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]} as unknown as DocumentNode<EditorCopyPageMutation, EditorCopyPageMutationVariables>;
+export const ExportScreenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ExportScreen"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"itemId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"item"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"itemId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"viewerRights"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edit"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"itemMenu"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"itemId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"itemId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ExportPageFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"catalogs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ExportCatalogFields"}},{"kind":"Field","name":{"kind":"Name","value":"catalogs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ExportCatalogFields"}},{"kind":"Field","name":{"kind":"Name","value":"catalogs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ExportCatalogFields"}}]}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ExportPageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuPage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ExportCatalogFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuCatalog"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"pages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ExportPageFields"}}]}}]}}]} as unknown as DocumentNode<ExportScreenQuery, ExportScreenQueryVariables>;
+export const ExportPlanDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ExportPlan"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ExportInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"exportPlan"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageCount"}},{"kind":"Field","name":{"kind":"Name","value":"catalogCount"}},{"kind":"Field","name":{"kind":"Name","value":"downloadPath"}}]}}]}}]} as unknown as DocumentNode<ExportPlanQuery, ExportPlanQueryVariables>;
+export const StartImportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StartImport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"uploadId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"itemId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startImport"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"uploadId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"uploadId"}}},{"kind":"Argument","name":{"kind":"Name","value":"itemId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"itemId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImportJobFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImportJobFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImportJob"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"currentPage"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"errorCode"}},{"kind":"Field","name":{"kind":"Name","value":"result"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"itemId"}},{"kind":"Field","name":{"kind":"Name","value":"created"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"pages"}},{"kind":"Field","name":{"kind":"Name","value":"catalogs"}},{"kind":"Field","name":{"kind":"Name","value":"overwritten"}},{"kind":"Field","name":{"kind":"Name","value":"files"}}]}}]}}]} as unknown as DocumentNode<StartImportMutation, StartImportMutationVariables>;
+export const ImportJobProgressDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ImportJobProgress"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"importJob"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImportJobFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImportJobFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImportJob"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"currentPage"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"errorCode"}},{"kind":"Field","name":{"kind":"Name","value":"result"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"itemId"}},{"kind":"Field","name":{"kind":"Name","value":"created"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"pages"}},{"kind":"Field","name":{"kind":"Name","value":"catalogs"}},{"kind":"Field","name":{"kind":"Name","value":"overwritten"}},{"kind":"Field","name":{"kind":"Name","value":"files"}}]}}]}}]} as unknown as DocumentNode<ImportJobProgressQuery, ImportJobProgressQueryVariables>;
 export const ItemViewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ItemView"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"domain"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"pageId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"item"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"domain"},"value":{"kind":"Variable","name":{"kind":"Name","value":"domain"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ItemSummary"}},{"kind":"Field","name":{"kind":"Name","value":"viewerRights"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"visit"}},{"kind":"Field","name":{"kind":"Name","value":"edit"}},{"kind":"Field","name":{"kind":"Name","value":"manage"}},{"kind":"Field","name":{"kind":"Name","value":"isOwner"}},{"kind":"Field","name":{"kind":"Name","value":"archived"}},{"kind":"Field","name":{"kind":"Name","value":"editScope"}}]}},{"kind":"Field","name":{"kind":"Name","value":"menu"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"defaultPageId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"pageId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MenuTreeFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MenuPageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuPage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"catalogId"}},{"kind":"Field","name":{"kind":"Name","value":"isDraft"}},{"kind":"Field","name":{"kind":"Name","value":"sNumber"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MenuCatalogFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuCatalog"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"level"}},{"kind":"Field","name":{"kind":"Name","value":"parentId"}},{"kind":"Field","name":{"kind":"Name","value":"pages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MenuPageFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ItemSummary"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Item"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"domain"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"isPrivate"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"lastUpdateAt"}},{"kind":"Field","name":{"kind":"Name","value":"owner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MenuTreeFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuTree"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"defaultCatalogPath"}},{"kind":"Field","name":{"kind":"Name","value":"pages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MenuPageFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"catalogs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MenuCatalogFields"}},{"kind":"Field","name":{"kind":"Name","value":"catalogs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MenuCatalogFields"}},{"kind":"Field","name":{"kind":"Name","value":"catalogs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MenuCatalogFields"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ItemViewQuery, ItemViewQueryVariables>;
 export const PageViewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PageView"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"page"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"itemId"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"authorName"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"attachmentCount"}},{"kind":"Field","name":{"kind":"Name","value":"catalogId"}},{"kind":"Field","name":{"kind":"Name","value":"path"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<PageViewQuery, PageViewQueryVariables>;
 export const ItemBriefDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ItemBrief"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"item"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ItemSummary"}},{"kind":"Field","name":{"kind":"Name","value":"viewerRights"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"visit"}},{"kind":"Field","name":{"kind":"Name","value":"edit"}},{"kind":"Field","name":{"kind":"Name","value":"manage"}},{"kind":"Field","name":{"kind":"Name","value":"isOwner"}},{"kind":"Field","name":{"kind":"Name","value":"archived"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ItemSummary"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Item"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"domain"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"isPrivate"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"lastUpdateAt"}},{"kind":"Field","name":{"kind":"Name","value":"owner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}}]}}]}}]} as unknown as DocumentNode<ItemBriefQuery, ItemBriefQueryVariables>;
@@ -1531,6 +1861,13 @@ export const RemoveNotifySubscribersDocument = {"kind":"Document","definitions":
 export const UnreadAnnouncementDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UnreadAnnouncement"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unreadMessages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"unreadAnnouncement"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AnnouncementFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AnnouncementFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Announcement"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"fromName"}},{"kind":"Field","name":{"kind":"Name","value":"html"}},{"kind":"Field","name":{"kind":"Name","value":"sendAt"}},{"kind":"Field","name":{"kind":"Name","value":"read"}}]}}]} as unknown as DocumentNode<UnreadAnnouncementQuery, UnreadAnnouncementQueryVariables>;
 export const PageMockDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PageMock"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"pageId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageMock"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"pageId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"pageId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageId"}},{"kind":"Field","name":{"kind":"Name","value":"itemId"}},{"kind":"Field","name":{"kind":"Name","value":"uniqueKey"}},{"kind":"Field","name":{"kind":"Name","value":"template"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"viewTimes"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]} as unknown as DocumentNode<PageMockQuery, PageMockQueryVariables>;
 export const SavePageMockDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SavePageMock"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"pageId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"template"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"path"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"savePageMock"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"pageId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"pageId"}}},{"kind":"Argument","name":{"kind":"Name","value":"template"},"value":{"kind":"Variable","name":{"kind":"Name","value":"template"}}},{"kind":"Argument","name":{"kind":"Name","value":"path"},"value":{"kind":"Variable","name":{"kind":"Name","value":"path"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageId"}},{"kind":"Field","name":{"kind":"Name","value":"itemId"}},{"kind":"Field","name":{"kind":"Name","value":"uniqueKey"}},{"kind":"Field","name":{"kind":"Name","value":"template"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"viewTimes"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]} as unknown as DocumentNode<SavePageMockMutation, SavePageMockMutationVariables>;
+export const PageCommentsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PageComments"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"pageId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"count"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageComments"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"pageId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"pageId"}}},{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"count"},"value":{"kind":"Variable","name":{"kind":"Name","value":"count"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"page"}},{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"canComment"}},{"kind":"Field","name":{"kind":"Name","value":"comments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PageCommentFields"}},{"kind":"Field","name":{"kind":"Name","value":"replies"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PageCommentFields"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PageCommentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PageComment"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parentId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"mine"}},{"kind":"Field","name":{"kind":"Name","value":"canDelete"}}]}}]} as unknown as DocumentNode<PageCommentsQuery, PageCommentsQueryVariables>;
+export const AddPageCommentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddPageComment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"pageId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"content"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"parentId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addPageComment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"pageId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"pageId"}}},{"kind":"Argument","name":{"kind":"Name","value":"content"},"value":{"kind":"Variable","name":{"kind":"Name","value":"content"}}},{"kind":"Argument","name":{"kind":"Name","value":"parentId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"parentId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<AddPageCommentMutation, AddPageCommentMutationVariables>;
+export const DeletePageCommentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeletePageComment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"commentId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deletePageComment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"commentId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"commentId"}}}]}]}}]} as unknown as DocumentNode<DeletePageCommentMutation, DeletePageCommentMutationVariables>;
+export const PageCommentChangedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"PageCommentChanged"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"pageId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageCommentChanged"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"pageId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"pageId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageId"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"commentId"}}]}}]}}]} as unknown as DocumentNode<PageCommentChangedSubscription, PageCommentChangedSubscriptionVariables>;
+export const ItemCommentSettingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ItemCommentSetting"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"item"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"allowComment"}}]}}]}}]} as unknown as DocumentNode<ItemCommentSettingQuery, ItemCommentSettingQueryVariables>;
+export const SetItemCommentsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetItemComments"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"allow"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateItem"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"allowComment"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allow"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"allowComment"}}]}}]}}]} as unknown as DocumentNode<SetItemCommentsMutation, SetItemCommentsMutationVariables>;
+export const ItemOpenApiExportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ItemOpenApiExport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"itemId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"openApiExport"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"itemId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"itemId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"json"}},{"kind":"Field","name":{"kind":"Name","value":"operationCount"}},{"kind":"Field","name":{"kind":"Name","value":"duplicates"}}]}}]}}]} as unknown as DocumentNode<ItemOpenApiExportQuery, ItemOpenApiExportQueryVariables>;
 export const HeaderUnreadMessagesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"HeaderUnreadMessages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unreadMessages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}}]}}]}}]} as unknown as DocumentNode<HeaderUnreadMessagesQuery, HeaderUnreadMessagesQueryVariables>;
 export const SiteInfoDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SiteInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"siteInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"homePage"}},{"kind":"Field","name":{"kind":"Name","value":"homeItem"}},{"kind":"Field","name":{"kind":"Name","value":"beian"}},{"kind":"Field","name":{"kind":"Name","value":"registerOpen"}},{"kind":"Field","name":{"kind":"Name","value":"publicSquareEnabled"}},{"kind":"Field","name":{"kind":"Name","value":"oauth2Open"}},{"kind":"Field","name":{"kind":"Name","value":"oauth2EntranceTips"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"showWatermark"}},{"kind":"Field","name":{"kind":"Name","value":"forceLogin"}}]}}]}}]} as unknown as DocumentNode<SiteInfoQuery, SiteInfoQueryVariables>;
 export const SpreadsheetPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SpreadsheetPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"page"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"itemId"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]} as unknown as DocumentNode<SpreadsheetPageQuery, SpreadsheetPageQueryVariables>;
