@@ -129,4 +129,9 @@ export {
 export { NOT_CONFIGURED_MESSAGE } from './ai/assistant.service';
 // Import: ShowDoc/markdown zips, Swagger/OpenAPI, Postman (compat-api §17).
 export { importJobs, type ImportJob, type ImportJobState } from './import/import-jobs';
-export { IMPORT_MAX_BYTES, type ImportFormat, type ImportKind, type ImportResult } from './import/import.service';
+export {
+  IMPORT_MAX_BYTES,
+  type ImportFormat,
+  type ImportKind,
+  type ImportResult,
+} from './import/import.service';

@@ -168,8 +168,11 @@ export type HttpHeaderInput = {
 
 /** Where an import is: still running, finished, or refused/failed (nothing was changed) */
 export type ImportJobState =
+  /** Finished: the pages are written */
   | 'DONE'
+  /** Refused or failed; nothing was changed (see `error`) */
   | 'FAILED'
+  /** Reading the file or writing pages; see `percent` and `currentPage` */
   | 'RUNNING';
 
 /** LDAP settings to save */
@@ -280,7 +283,9 @@ export type OssSettingInput = {
 
 /** What happened to a page's comments */
 export type PageCommentAction =
+  /** A comment or a reply was posted */
   | 'ADDED'
+  /** A comment (and its replies, for a top-level one) was deleted */
   | 'DELETED';
 
 /** What happened to a page lock */
@@ -400,7 +405,9 @@ export type SaveUserInput = {
 
 /** A sheet that exists only now (added) or only in the version (removed) */
 export type SheetChangeKind =
+  /** The sheet exists in the current page, not in the version */
   | 'ADDED'
+  /** The sheet exists in the version, not in the current page */
   | 'REMOVED';
 
 /** Site settings to save (administrators only; ShowDoc adminSetting/saveConfig) */

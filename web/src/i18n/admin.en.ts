@@ -67,7 +67,8 @@ export const adminEn = {
     httpRelayHint:
       'For API pages whose targets refuse browser (CORS) requests. Signed-in users only, rate-limited; private and local addresses are refused.',
     httpRelayAllowHosts: 'Internal hosts the relay may reach',
-    httpRelayAllowHostsHint: 'Host names, addresses or CIDRs, separated by commas (e.g. 10.0.0.0/8, api.intranet)',
+    httpRelayAllowHostsHint:
+      'Host names, addresses or CIDRs, separated by commas (e.g. 10.0.0.0/8, api.intranet)',
     registerOpen: 'Open registration',
     homePage: 'Home page',
     homeLanding: 'Full landing page',

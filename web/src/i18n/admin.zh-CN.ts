@@ -68,7 +68,8 @@ export const adminZhCN: Strings<typeof adminEn> = {
   settings: {
     httpRelay: 'HTTP 测试中转',
     httpRelayOpen: '允许通过服务器中转 HTTP 测试请求',
-    httpRelayHint: '用于目标接口不允许浏览器跨域（CORS）访问的情况。仅登录用户可用，并限制频率；内网和本机地址会被拒绝。',
+    httpRelayHint:
+      '用于目标接口不允许浏览器跨域（CORS）访问的情况。仅登录用户可用，并限制频率；内网和本机地址会被拒绝。',
     httpRelayAllowHosts: '允许中转访问的内网主机',
     httpRelayAllowHostsHint: '主机名、IP 或网段，用逗号分隔（如 10.0.0.0/8, api.intranet）',
     registerOpen: '开放用户注册',

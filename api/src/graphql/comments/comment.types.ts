@@ -9,6 +9,10 @@ export enum PageCommentAction {
 registerEnumType(PageCommentAction, {
   name: 'PageCommentAction',
   description: "What happened to a page's comments",
+  valuesConfig: {
+    ADDED: { description: 'A comment or a reply was posted' },
+    DELETED: { description: 'A comment (and its replies, for a top-level one) was deleted' },
+  },
 });
 
 const ACTIONS: Record<PageCommentActionModel, PageCommentAction> = {

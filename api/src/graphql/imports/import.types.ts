@@ -9,6 +9,11 @@ export enum ImportJobState {
 registerEnumType(ImportJobState, {
   name: 'ImportJobState',
   description: 'Where an import is: still running, finished, or refused/failed (nothing was changed)',
+  valuesConfig: {
+    RUNNING: { description: 'Reading the file or writing pages; see `percent` and `currentPage`' },
+    DONE: { description: 'Finished: the pages are written' },
+    FAILED: { description: 'Refused or failed; nothing was changed (see `error`)' },
+  },
 });
 
 @ObjectType({ description: 'What a finished import wrote' })

@@ -76,6 +76,10 @@ export enum SheetChangeKind {
 registerEnumType(SheetChangeKind, {
   name: 'SheetChangeKind',
   description: 'A sheet that exists only now (added) or only in the version (removed)',
+  valuesConfig: {
+    ADDED: { description: 'The sheet exists in the current page, not in the version' },
+    REMOVED: { description: 'The sheet exists in the version, not in the current page' },
+  },
 });
 
 @ObjectType({ description: 'A cell whose text differs between a version (old) and the current page (new)' })
