@@ -78,6 +78,36 @@ function splitUrl(raw: string): { server: string | null; path: string } {
   return { server, path: path.replace(/\/{2,}/g, '/') };
 }
 
+/**
+ * The document's servers and each operation's path. With one server, the path segments every operation
+ * shares (the base path an import put into the URLs: `https://host/v1/pets`) go back into the server's
+ * URL, so an exported document re-imports with the same paths.
+ */
+function serversAndRoutes(urls: Array<{ server: string | null; path: string }>): {
+  servers: string[];
+  routeOf(index: number): string;
+} {
+  const servers = [...new Set(urls.map((u) => u.server).filter((s): s is string => !!s))];
+  if (servers.length !== 1 || urls.some((u) => u.server !== servers[0])) {
+    return { servers, routeOf: (index) => urls[index]!.path };
+  }
+  const segments = urls.map((u) => u.path.split('/').filter(Boolean));
+  let shared = 0;
+  const shortest = Math.min(...segments.map((s) => s.length));
+  // Keep at least one segment in every path, and never fold a path parameter into the server.
+  while (
+    shared < shortest - 1 &&
+    segments.every((s) => s[shared] === segments[0]![shared] && !s[shared]!.startsWith('{'))
+  ) {
+    shared++;
+  }
+  const base = segments[0]!.slice(0, shared).join('/');
+  return {
+    servers: [base ? `${servers[0]}/${base}` : servers[0]!],
+    routeOf: (index) => `/${segments[index]!.slice(shared).join('/')}`,
+  };
+}
+
 const paramObject = (p: ApiParam, location: 'query' | 'header' | 'path'): Json => ({
   name: p.name,
   in: location,
@@ -200,19 +230,25 @@ export class OpenApiExportService {
       { item, deletedAt: null, isDraft: false },
       { orderBy: { sNumber: 'asc', id: 'asc' } },
     );
+    const found: Array<{
+      page: Page;
+      api: NonNullable<ReturnType<typeof readApiPage>>;
+      catalogs: Catalog[];
+    }> = [];
+    for (const page of pages) {
+      const catalogs = chain(page.catalog?.id ?? null);
+      if (!PolicyService.inScope(rights, catalogs[0]?.id ?? null)) continue;
+      const api = readApiPage(page.content);
+      if (api) found.push({ page, api, catalogs });
+    }
+    const { servers, routeOf } = serversAndRoutes(found.map(({ api }) => splitUrl(api.url)));
     const paths: Record<string, Json> = {};
-    const servers = new Set<string>();
     const tags = new Set<string>();
     const duplicates: string[] = [];
     let operationCount = 0;
-    for (const page of pages) {
-      const path = chain(page.catalog?.id ?? null);
-      if (!PolicyService.inScope(rights, path[0]?.id ?? null)) continue;
-      const api = readApiPage(page.content);
-      if (!api) continue;
-      const { server, path: route } = splitUrl(api.url);
-      if (server) servers.add(server);
-      const tag = path.length ? path.map((c) => c.name).join('/') : null;
+    for (const [index, { page, api, catalogs }] of found.entries()) {
+      const route = routeOf(index);
+      const tag = catalogs.length ? catalogs.map((c) => c.name).join('/') : null;
       const entry = (paths[route] ??= {});
       if (entry[api.method]) {
         duplicates.push(`${api.method.toUpperCase()} ${route} (${page.title})`);
@@ -229,7 +265,7 @@ export class OpenApiExportService {
         version: item.lastUpdateAt.toISOString().slice(0, 10),
         ...(item.description ? { description: item.description } : {}),
       },
-      ...(servers.size ? { servers: [...servers].map((url) => ({ url })) } : {}),
+      ...(servers.length ? { servers: servers.map((url) => ({ url })) } : {}),
       ...(tags.size ? { tags: [...tags].map((name) => ({ name })) } : {}),
       paths,
     };
