@@ -22,7 +22,13 @@ import {
 } from 'docx';
 import type { BlockContent, DefinitionContent, PhrasingContent, RootContent, TableRow as MdRow } from 'mdast';
 import { fileSignsIn, type BundledFile, type ExportFiles } from './export-attachments';
-import { pageContents, type ExportCatalog, type ExportPage, type ExportTree } from './export-tree';
+import {
+  pageContents,
+  readableMarkdown,
+  type ExportCatalog,
+  type ExportPage,
+  type ExportTree,
+} from './export-tree';
 import { fitWidth, imageInfo } from './image-size';
 import { markdownTree } from './markdown-tree';
 import type { ExportProgress } from './markdown-zip';
@@ -320,7 +326,8 @@ export async function writeDocx(
   const bodies = new Map<number, FileChild[]>();
   let listInstance = 0;
   let done = 0;
-  for await (const { page, content } of pageContents(em, pages, 20)) {
+  for await (const { page, content: stored } of pageContents(em, pages, 20)) {
+    const content = readableMarkdown(stored, tree.item.type);
     for (const sign of fileSignsIn(content)) await files.get(sign);
     const imageOf = (url: string) => {
       const sign = fileSignsIn(url)[0];

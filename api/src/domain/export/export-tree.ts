@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Catalog, Page, type Item } from '../../../../db/src';
+import { Catalog, ItemType, Page, type Item } from '../../../../db/src';
 import { bySNumber, CatalogTree } from '../catalogs/catalog-tree';
 import { DomainError } from '../errors';
 import { PolicyService, type ItemRights } from '../policy/policy.service';
 import type { Viewer } from '../viewer';
+import { parseSheets, sheetsToMarkdown } from '../sheets/sheet-format';
 
 /** What one export covers (spec 001 §9): the whole item, one catalog subtree, or one page. */
 export interface ExportScope {
@@ -137,6 +138,20 @@ export async function loadExportTree(
       .filter((c) => inScope(c.id))
       .map((c) => build(c, 1)),
   };
+}
+
+/**
+ * What a reader of an exported document sees of a page: a spreadsheet item's page (ShowDoc's sheet JSON) as
+ * one markdown table per sheet (issue #20), anything else as written. Re-importable data (info.json) keeps
+ * the JSON itself.
+ */
+export function readableMarkdown(content: string, itemType: number): string {
+  if (itemType !== ItemType.Spreadsheet) return content;
+  try {
+    return sheetsToMarkdown(parseSheets(content));
+  } catch {
+    return content; // not a sheet after all: shown as written
+  }
 }
 
 /** Loads the markdown of pages in batches, so a big export never holds every page at once. */

@@ -5,6 +5,7 @@ import { sanitizeEntryName, UniqueNames } from './entry-names';
 import { rewriteFileLinks, type ExportFiles } from './export-attachments';
 import {
   pageContents,
+  readableMarkdown,
   pagesInOrder,
   type ExportCatalog,
   type ExportPage,
@@ -63,7 +64,8 @@ export function writeMarkdownZip(
 
   const fill = async () => {
     let done = 0;
-    for await (const { page, content } of pageContents(em, pages)) {
+    for await (const { page, content: stored } of pageContents(em, pages)) {
+      const content = readableMarkdown(stored, tree.item.type);
       for (const file of await files.of(content)) {
         if (written.has(file.sign)) continue;
         written.add(file.sign);

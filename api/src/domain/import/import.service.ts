@@ -21,6 +21,7 @@ import { isOpenApiDocument, openApiTree } from './openapi';
 import { writePageTree } from './page-tree-writer';
 import { isPostmanCollection, postmanTree } from './postman-import';
 import { looksLikeZip, readZip, type ZipCaps, DEFAULT_ZIP_CAPS } from './zip-reader';
+import { parseSheets } from '../sheets/sheet-format';
 
 /** The largest file an import accepts (the site's attachment limit does not apply: specs run to megabytes). */
 export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
@@ -195,7 +196,7 @@ export class ImportService {
       password:
         (kind === 'showdoc-zip' && tree.item.password?.slice(0, 100)) ||
         crypto.randomBytes(6).toString('hex'),
-      type: ItemType.Regular,
+      type: kind === 'showdoc-zip' ? importedItemType(tree) : ItemType.Regular,
       owner: user,
     });
     this.em.persist(item);
@@ -274,4 +275,24 @@ function rewriteTree(tree: ImportTree, rewrite: (content: string) => string): vo
   visitPages(tree, (page) => {
     page.content = rewrite(page.content);
   });
+}
+
+/**
+ * A ShowDoc zip keeps its item's type (single page, RunApi, spreadsheet), so a spreadsheet export imports as
+ * a working spreadsheet (issue #20); a spreadsheet whose pages are not sheets, and ShowDoc's legacy type 0,
+ * become regular items.
+ */
+function importedItemType(tree: ImportTree): number {
+  const type = tree.item.type;
+  if (type === ItemType.SinglePage || type === ItemType.ApiClient) return type;
+  if (type !== ItemType.Spreadsheet) return ItemType.Regular;
+  let sheets = true;
+  visitPages(tree, (page) => {
+    try {
+      parseSheets(page.content);
+    } catch {
+      sheets = false;
+    }
+  });
+  return sheets ? ItemType.Spreadsheet : ItemType.Regular;
 }
