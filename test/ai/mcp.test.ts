@@ -75,10 +75,44 @@ describe.each(testDatabases())('MCP server on $name', (target) => {
         'import_openapi',
       ])
         expect(names).toContain(name);
-      expect(tools.find((t) => t.name === 'import_openapi')?.description).toMatch(/not yet available/i);
-      const { isError, body } = await call(client, 'import_openapi', { item_id: item.id });
+      expect(tools.find((t) => t.name === 'kanban_get_board')?.description).toMatch(/not yet available/i);
+      const { isError, body } = await call(client, 'kanban_get_board', { item_id: item.id });
       expect(isError).toBe(true);
       expect(errorCode(body)).toBe(-32601);
+    });
+
+    it('import_openapi writes the operations of a document into the item, and refuses a URL', async () => {
+      const document = {
+        openapi: '3.0.3',
+        info: { title: 'MCP import', version: '1' },
+        paths: {
+          [`/mcp-imported${path.replace(/\W/g, '-')}`]: {
+            get: {
+              summary: `Imported through ${path}`,
+              tags: ['MCP'],
+              responses: { 200: { description: 'ok' } },
+            },
+          },
+        },
+      };
+      const imported = await call(client, 'import_openapi', {
+        item_id: item.id,
+        openapi_content: JSON.stringify(document),
+      });
+      expect(imported.isError).toBe(false);
+      expect(imported.body).toMatchObject({ item_id: item.id, created: false });
+      const page = await em().findOne(Page, {
+        item: item.id,
+        title: `Imported through ${path}`,
+        deletedAt: null,
+      });
+      expect(page?.content).toContain('/mcp-imported');
+      const byUrl = await call(client, 'import_openapi', {
+        item_id: item.id,
+        openapi_url: 'http://169.254.169.254/latest/meta-data',
+      });
+      expect(byUrl.isError).toBe(true);
+      expect(errorCode(byUrl.body)).toBe(-32011);
     });
 
     it('creates a page, refuses an update with a stale hash, accepts one with the current hash, and finds it', async () => {

@@ -28,7 +28,6 @@ export const MAX_MCP_CONTENT = 2 * 1024 * 1024;
 
 /** Tools ShowDoc has that Quire does not have yet: listed, and answering so. */
 export const UNAVAILABLE_TOOLS = [
-  'import_openapi',
   'create_page_by_comment',
   'kanban_get_board',
   'kanban_get_lists',
@@ -799,6 +798,60 @@ export function registerTools(server: McpServer, ctx: McpContext): ToolCaller {
       const page = await services.history.restore(viewer, row.id, a.version_id);
       return { page_id: page.id, content_hash: contentHash(page.content) };
     }),
+  );
+
+  // ---- import (issue #19's importer: the same parser, limits and transaction as the other doors)
+  tool(
+    'import_openapi',
+    {
+      description:
+        'Imports a Swagger 2.0 / OpenAPI 3.x document (JSON or YAML) as API pages: into item_id, or a new item ' +
+        'when item_id is absent. openapi_url is not fetched (Quire never downloads what a tool names): pass ' +
+        'the document as openapi_content.',
+      inputSchema: {
+        item_id: z.coerce.number().int().optional(),
+        openapi_content: z.string().max(MAX_MCP_CONTENT).optional(),
+        openapi_url: z.string().max(2000).optional(),
+        format: z.enum(['json', 'yaml']).optional(),
+      },
+    },
+    run(
+      true,
+      async (a: {
+        item_id?: number;
+        openapi_content?: string;
+        openapi_url?: string;
+        format?: 'json' | 'yaml';
+      }) => {
+        if (!a.openapi_content) {
+          throw new McpToolError(
+            McpCodes.Invalid,
+            a.openapi_url
+              ? 'openapi_url is not fetched by Quire: pass the document as openapi_content (不支持 openapi_url，请传 openapi_content)'
+              : 'openapi_content is required (缺少 openapi_content)',
+          );
+        }
+        if (a.item_id) inScope(a.item_id);
+        else if (!grant.canCreateItem)
+          throw new McpToolError(
+            McpCodes.TokenRefused,
+            'This token may not create items (该 Token 不允许创建项目)',
+          );
+        const result = await services.imports.importFile(viewer, {
+          fileName: `openapi.${a.format === 'yaml' ? 'yaml' : 'json'}`,
+          data: Buffer.from(a.openapi_content, 'utf8'),
+          itemId: a.item_id,
+          format: 'swagger',
+        });
+        if (result.created) await services.aiTokens.addCreatedItem(grant, result.itemId);
+        return {
+          item_id: result.itemId,
+          pages: result.pages,
+          catalogs: result.catalogs,
+          created: result.created,
+        };
+      },
+    ),
   );
 
   // ---- share links
