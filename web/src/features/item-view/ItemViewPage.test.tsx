@@ -619,7 +619,9 @@ describe('ItemViewPage', () => {
     expect(await screen.findByRole('menuitem', { name: 'Export' })).toHaveAttribute('href', '/item/export/4');
     await user.click(screen.getByRole('menuitem', { name: 'Import' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import into Shop API' });
-    expect(dialog).toHaveTextContent('Importing files arrives with a later release.');
+    // The real import (issue #19): this item or a new one, and the formats it reads.
+    expect(dialog).toHaveTextContent('Swagger / OpenAPI');
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
   });
 
   it('turns edit and manage off for API-client items (type 3)', async () => {
