@@ -147,6 +147,17 @@ describe.each(testDatabases())('imports on $name', (target) => {
       expect(await e.count(Page, { item: data.item_id })).toBe(2001);
       expect(await e.count(Catalog, { item: data.item_id })).toBe(21);
       expect(await e.count(Page, { item: data.item_id, title: 'Operation 1999' })).toBe(1);
+      // Indexed for search (in bulk on MySQL): the last operation's path is found in the new item.
+      const found = await server.graphql(
+        'query($itemId: Int!) { search(itemId: $itemId, query: "items1999") { edges { node { page { title } } } } }',
+        { itemId: data.item_id },
+        ownerToken,
+      );
+      expect(found.errors).toBeUndefined();
+      const titles = (
+        found.data as { search: { edges: Array<{ node: { page: { title: string } } }> } }
+      ).search.edges.map((edge) => edge.node.page.title);
+      expect(titles).toEqual(['Operation 1999']);
     }, 300_000);
   });
 
