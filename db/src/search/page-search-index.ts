@@ -123,10 +123,15 @@ export async function reindexPages(em: EntityManager, pageIds: Iterable<number>)
   });
 }
 
-async function reindexBatch(run: Run, ids: number[]): Promise<void> {
+/**
+ * The indexed text of a page: a spreadsheet's cell text (`search_text`) or the markdown. Migrations that ran
+ * before `search_text` existed index the markdown (`withSheetText: false`).
+ */
+async function reindexBatch(run: Run, ids: number[], withSheetText = true): Promise<void> {
   const marks = ids.map(() => '?').join(', ');
+  const text = withSheetText ? 'coalesce(search_text, content)' : 'content';
   const pages = await run<PageText[]>(
-    `select id, item_id, title, coalesce(search_text, content) as content from page where id in (${marks})`,
+    `select id, item_id, title, ${text} as content from page where id in (${marks})`,
     ids,
   );
   const postings = await run<Array<{ page_id: number; gram: number | string; item: number }>>(
@@ -194,7 +199,7 @@ export async function reindexItem(em: EntityManager, itemId: number): Promise<vo
  * Rebuilds the whole index: FTS5's `rebuild` on SQLite, every page's postings on MySQL (and postings of
  * pages that are gone are dropped). For repairs and for the migration that introduces the index.
  */
-export async function reindexAll(em: EntityManager): Promise<void> {
+export async function reindexAll(em: EntityManager, { withSheetText = true } = {}): Promise<void> {
   if (searchDialectOf(em) === 'sqlite') {
     await em.getConnection('write').execute("insert into page_fts (page_fts) values ('rebuild')", [], 'run');
     return;
@@ -210,7 +215,7 @@ export async function reindexAll(em: EntityManager): Promise<void> {
       if (rows.length === 0) return;
       const ids = rows.map((r) => Number(r.id));
       for (let start = 0; start < ids.length; start += PAGES_PER_BATCH) {
-        await reindexBatch(run, ids.slice(start, start + PAGES_PER_BATCH));
+        await reindexBatch(run, ids.slice(start, start + PAGES_PER_BATCH), withSheetText);
       }
       after = ids[ids.length - 1]!;
     }
