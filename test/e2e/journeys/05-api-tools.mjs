@@ -161,7 +161,10 @@ export default async function apiTools(t) {
       async () => {
         const admin = await adminToken(t, gql);
         const before = await rest(base, admin, 'adminSetting/loadConfig', {});
-        const { oss_setting: _oss, ...settings } = Array.isArray(before.data) ? {} : before.data;
+        // Never saved (a fresh site): the defaults, as the admin journey puts them back.
+        const { oss_setting: _oss, ...settings } = Array.isArray(before.data)
+          ? { register_open: '1', home_page: '1' }
+          : before.data;
         const saved = await rest(base, admin, 'adminSetting/saveConfig', {
           ...settings,
           open_ai_host: ai.url,
