@@ -139,10 +139,15 @@ export const MCP_OPERATIONS: Operation[] = [
       const pageId = m.target(a).pageB.id;
       // No link before: creating one is then a visible change (an existing link would be kept).
       await m.em().nativeDelete(SinglePageLink, { page: pageId });
-      return write(
-        () => shareKey(m, pageId),
-        () => allowed(m, a, 'create_single_page_link', { page_id: pageId, expire_days: 0 }),
-      );
+      try {
+        return await write(
+          () => shareKey(m, pageId),
+          () => allowed(m, a, 'create_single_page_link', { page_id: pageId, expire_days: 0 }),
+        );
+      } finally {
+        // A live link opens page B's files to everybody: later rows (force_login) expect it unshared.
+        await m.em().nativeDelete(SinglePageLink, { page: pageId });
+      }
     },
   },
   {

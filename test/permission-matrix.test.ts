@@ -954,6 +954,9 @@ describe.each(testDatabases())('permission matrix on $name', (database) => {
 
   beforeAll(async () => {
     server = await startTestServer(database, 'permmatrix');
+    // Page B is saved once per allowed actor and door (GraphQL, REST, MCP): more versions than the default
+    // 20 kept, which would prune the version the diff rows read. Retention is not this matrix's subject.
+    await buildServices(server.db.orm.em.fork()).settings.set({ history_version_count: '1000' });
     matrix = await buildMatrix(server);
   }, 60_000);
 
