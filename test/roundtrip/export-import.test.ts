@@ -138,7 +138,9 @@ describe.each(testDatabases())('export → import round trip on $name', (target)
     expect(response.status).toBe(200);
     exported = await readZip(Buffer.from(await response.arrayBuffer()));
   }, 180_000);
-  afterAll(async () => server?.close());
+  // Closing this server takes up to ~40 s after the imports with images (an open issue, #19's note): the
+  // hook gets longer than jest's default 30 s so the round trip is judged on what it checks.
+  afterAll(async () => server?.close(), 120_000);
 
   it('the export is ShowDoc-format: info.json, one .md per page, the attachments', () => {
     expect(exported.has('info.json')).toBe(true);
