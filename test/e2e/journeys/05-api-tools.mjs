@@ -194,9 +194,6 @@ export default async function apiTools(t) {
             JSON.stringify(ai.prompts[0].messages).includes('用表格描述注册接口的参数'),
             'the prompt did not reach the service',
           );
-          await page.keyboard.press('Control+s');
-          await editor.getByRole('button', { name: '关闭', exact: true }).last().click();
-          await editor.waitFor({ state: 'hidden' });
         } finally {
           const restored = await rest(base, admin, 'adminSetting/saveConfig', settings);
           expect(restored.error_code === 0, `restoring the settings answered ${JSON.stringify(restored)}`);
