@@ -1,11 +1,11 @@
-import { Worker } from 'node:worker_threads';
 import { DomainError } from '../errors';
+import { WorkerPool, type WorkerPoolOptions } from '../workers/worker-pool';
 
 /**
  * Mock answers are generated, and regex mock paths matched, in worker threads: Mock.js is synchronous, a
  * template such as `{"a|100000000": "x"}` or a regex path that backtracks would hold the event loop, and a
  * JavaScript RegExp cannot be interrupted. A job over its budget is stopped by terminating its worker; the
- * server keeps answering meanwhile (the pattern of `sql-to-markdown.worker.ts`).
+ * server keeps answering meanwhile (`workers/worker-pool.ts`, shared with the SQL parser).
  *
  * Templates are data. Mock.js 1.1 `eval`s the arguments of a placeholder (`@string(<code>)`): the worker
  * replaces that one function by a copy that reads the arguments as literals (numbers, quoted strings,
@@ -113,13 +113,7 @@ Mock.mock({ 'list|2': [{ 'id|+1': 1, name: '@cname', text: '@paragraph', email: 
 parentPort.postMessage({ ready: true });
 `;
 
-export interface MockPoolOptions {
-  /** Workers at the same time. */
-  size: number;
-  /** Longest generation or match of one request, in ms, before its worker is terminated. */
-  timeoutMs: number;
-  /** Requests waiting for a worker; beyond it callers get MockBusy at once. */
-  maxQueue: number;
+export interface MockPoolOptions extends WorkerPoolOptions {
   /** Characters of one generated answer. */
   maxChars: number;
   /** Heap of one worker, in MB. */
@@ -141,7 +135,6 @@ type JobMessage =
   | { kind: 'match'; path: string; patterns: Array<{ id: number; pattern: string }> };
 
 interface Reply {
-  ready?: boolean;
   ok?: boolean;
   json?: string;
   id?: number | null;
@@ -149,30 +142,32 @@ interface Reply {
   message?: string;
 }
 
-interface Job {
-  message: JobMessage;
-  resolve(reply: Reply): void;
-  reject(error: unknown): void;
-}
-
-interface Slot {
-  worker: Worker;
-  ready: boolean;
-  job: Job | null;
-  timer: NodeJS.Timeout | null;
-}
-
-/** A few persistent Mock.js workers with a queue; see the module comment for why. */
+/** A few persistent Mock.js workers with a queue (worker-pool.ts); see the module comment for why. */
 export class MockPool {
-  private readonly slots = new Set<Slot>();
-  private readonly queue: Job[] = [];
-  private readonly mockjsPath = require.resolve('mockjs');
+  private readonly pool: WorkerPool<JobMessage, Reply>;
 
-  constructor(private readonly options: MockPoolOptions = DEFAULT_MOCK_POOL) {}
+  constructor(private readonly options: MockPoolOptions = DEFAULT_MOCK_POOL) {
+    this.pool = new WorkerPool(
+      {
+        source: WORKER_SOURCE,
+        workerData: { mockjsPath: require.resolve('mockjs') },
+        resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: 16 },
+        quiet: true,
+        errors: {
+          busy: () => new DomainError('MockBusy'),
+          // Out of heap (a template that multiplies itself) ends the worker: the answer is too large.
+          crashed: () => new DomainError('MockAnswerTooLarge'),
+          overBudget: (message) =>
+            new DomainError(message.kind === 'generate' ? 'MockTooSlow' : 'MockPathTooSlow'),
+        },
+      },
+      options,
+    );
+  }
 
   /** The JSON text Mock.js generates from a (checked) template, ShowDoc-encoded. */
   async generate(template: string): Promise<string> {
-    const reply = await this.run({ kind: 'generate', template, maxChars: this.options.maxChars });
+    const reply = await this.pool.run({ kind: 'generate', template, maxChars: this.options.maxChars });
     if (reply.ok && typeof reply.json === 'string') return reply.json;
     if (reply.error === 'too-large') throw new DomainError('MockAnswerTooLarge');
     throw new DomainError('MockGenerationFailed', {
@@ -184,83 +179,12 @@ export class MockPool {
   /** The id of the first pattern (in the given order) that matches `path`, or null. */
   async match(path: string, patterns: Array<{ id: number; pattern: string }>): Promise<number | null> {
     if (!patterns.length) return null;
-    const reply = await this.run({ kind: 'match', path, patterns });
+    const reply = await this.pool.run({ kind: 'match', path, patterns });
     return reply.ok ? (reply.id ?? null) : null;
   }
 
   /** Stops every worker; queued and running jobs fail. */
-  async close(): Promise<void> {
-    for (const job of this.queue.splice(0)) job.reject(new DomainError('MockBusy'));
-    await Promise.all([...this.slots].map((slot) => this.retire(slot, new DomainError('MockBusy'))));
-  }
-
-  private run(message: JobMessage): Promise<Reply> {
-    return new Promise((resolve, reject) => {
-      if (this.queue.length >= this.options.maxQueue) {
-        reject(new DomainError('MockBusy'));
-        return;
-      }
-      this.queue.push({ message, resolve, reject });
-      this.dispatch();
-    });
-  }
-
-  private dispatch(): void {
-    for (const slot of this.slots) {
-      if (!this.queue.length) return;
-      if (slot.ready && !slot.job) this.start(slot, this.queue.shift()!);
-    }
-    const starting = [...this.slots].filter((slot) => !slot.ready).length;
-    if (this.queue.length > starting && this.slots.size < this.options.size) this.spawn();
-  }
-
-  private spawn(): void {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { mockjsPath: this.mockjsPath },
-      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb, maxYoungGenerationSizeMb: 16 },
-      stdout: true,
-      stderr: true,
-    });
-    worker.unref();
-    const slot: Slot = { worker, ready: false, job: null, timer: null };
-    this.slots.add(slot);
-    worker.on('message', (message: Reply) => {
-      if (message.ready) {
-        slot.ready = true;
-      } else if (slot.job) {
-        const job = slot.job;
-        this.finish(slot);
-        job.resolve(message);
-      }
-      this.dispatch();
-    });
-    // Out of heap (a template that multiplies itself) ends the worker: the answer is too large.
-    worker.on('error', () => void this.retire(slot, new DomainError('MockAnswerTooLarge')));
-    worker.on('exit', () => void this.retire(slot, new DomainError('MockAnswerTooLarge')));
-  }
-
-  private start(slot: Slot, job: Job): void {
-    slot.job = job;
-    const overBudget =
-      job.message.kind === 'generate' ? new DomainError('MockTooSlow') : new DomainError('MockPathTooSlow');
-    slot.timer = setTimeout(() => void this.retire(slot, overBudget), this.options.timeoutMs);
-    slot.worker.postMessage(job.message);
-  }
-
-  private finish(slot: Slot): void {
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
-    slot.job = null;
-  }
-
-  /** Removes a worker (over budget, crashed or closing) and fails its job; a new one starts on demand. */
-  private async retire(slot: Slot, error: unknown): Promise<void> {
-    if (!this.slots.delete(slot)) return;
-    const job = slot.job;
-    this.finish(slot);
-    job?.reject(error);
-    this.dispatch();
-    await slot.worker.terminate();
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }

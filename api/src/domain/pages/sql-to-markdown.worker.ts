@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import { DomainError } from '../errors';
+import { WorkerPool, type WorkerPoolOptions } from '../workers/worker-pool';
 
 /**
  * node-sql-parser is synchronous and can take tens of seconds on a hostile script (issue #15: 400 KB
@@ -32,111 +32,40 @@ parentPort.on('message', ({ sql, statements }) => {
 parentPort.postMessage({ ready: true });
 `;
 
-export interface SqlParsePoolOptions {
-  /** Workers parsing at the same time. */
-  size: number;
-  /** Longest parse of one request, in ms, before its worker is terminated. */
-  timeoutMs: number;
-  /** Requests waiting for a worker; beyond it callers get SqlBusy at once. */
-  maxQueue: number;
-}
+/** Workers parsing at the same time, the longest parse (ms) and the queue beyond which callers get SqlBusy. */
+export type SqlParsePoolOptions = WorkerPoolOptions;
 
 export const DEFAULT_SQL_PARSE_POOL: SqlParsePoolOptions = { size: 2, timeoutMs: 2_000, maxQueue: 16 };
 
-interface Job {
-  sql: string;
-  statements: string[];
-  resolve(statements: unknown[]): void;
-  reject(error: unknown): void;
-}
-
-interface Slot {
-  worker: Worker;
-  ready: boolean;
-  job: Job | null;
-  timer: NodeJS.Timeout | null;
-}
-
-/** A few persistent parser workers with a queue; see the module comment for why. */
+/** A few persistent parser workers with a queue (worker-pool.ts). */
 export class SqlParsePool {
-  private readonly slots = new Set<Slot>();
-  private readonly queue: Job[] = [];
-  private readonly parserPath = require.resolve('node-sql-parser/build/mysql');
+  private readonly pool: WorkerPool<{ sql: string; statements: string[] }, { statements?: unknown[] }>;
 
-  constructor(private readonly options: SqlParsePoolOptions = DEFAULT_SQL_PARSE_POOL) {}
+  constructor(options: SqlParsePoolOptions = DEFAULT_SQL_PARSE_POOL) {
+    this.pool = new WorkerPool(
+      {
+        source: WORKER_SOURCE,
+        workerData: { parserPath: require.resolve('node-sql-parser/build/mysql') },
+        errors: {
+          busy: () => new DomainError('SqlBusy'),
+          crashed: () => new DomainError('SqlUnparsable'),
+          overBudget: () => new DomainError('SqlTooComplex'),
+        },
+      },
+      options,
+    );
+  }
 
   /**
    * The ASTs of `sql` as a whole or, when the whole does not parse, of each of `statements` that does.
    * `statements` is the script already split, since the fallback needs it.
    */
-  parse(sql: string, statements: string[]): Promise<unknown[]> {
-    return new Promise((resolve, reject) => {
-      if (this.queue.length >= this.options.maxQueue) {
-        reject(new DomainError('SqlBusy'));
-        return;
-      }
-      this.queue.push({ sql, statements, resolve, reject });
-      this.dispatch();
-    });
+  async parse(sql: string, statements: string[]): Promise<unknown[]> {
+    return (await this.pool.run({ sql, statements })).statements ?? [];
   }
 
   /** Stops every worker; queued and running parses fail. */
-  async close(): Promise<void> {
-    for (const job of this.queue.splice(0)) job.reject(new DomainError('SqlBusy'));
-    await Promise.all([...this.slots].map((slot) => this.retire(slot, new DomainError('SqlBusy'))));
-  }
-
-  private dispatch(): void {
-    for (const slot of this.slots) {
-      if (!this.queue.length) return;
-      if (slot.ready && !slot.job) this.start(slot, this.queue.shift()!);
-    }
-    const starting = [...this.slots].filter((slot) => !slot.ready).length;
-    if (this.queue.length > starting && this.slots.size < this.options.size) this.spawn();
-  }
-
-  private spawn(): void {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { parserPath: this.parserPath } });
-    // An idle parser must not keep the process alive.
-    worker.unref();
-    const slot: Slot = { worker, ready: false, job: null, timer: null };
-    this.slots.add(slot);
-    worker.on('message', (message: { ready?: boolean; statements?: unknown[] }) => {
-      if (message.ready) {
-        slot.ready = true;
-      } else if (slot.job) {
-        const job = slot.job;
-        this.finish(slot);
-        job.resolve(message.statements ?? []);
-      }
-      this.dispatch();
-    });
-    worker.on('error', () => void this.retire(slot, new DomainError('SqlUnparsable')));
-    worker.on('exit', () => void this.retire(slot, new DomainError('SqlUnparsable')));
-  }
-
-  private start(slot: Slot, job: Job): void {
-    slot.job = job;
-    slot.timer = setTimeout(
-      () => void this.retire(slot, new DomainError('SqlTooComplex')),
-      this.options.timeoutMs,
-    );
-    slot.worker.postMessage({ sql: job.sql, statements: job.statements });
-  }
-
-  private finish(slot: Slot): void {
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
-    slot.job = null;
-  }
-
-  /** Removes a worker (over budget, crashed or closing) and fails its job; a new one starts on demand. */
-  private async retire(slot: Slot, error: unknown): Promise<void> {
-    if (!this.slots.delete(slot)) return;
-    const job = slot.job;
-    this.finish(slot);
-    job?.reject(error);
-    this.dispatch();
-    await slot.worker.terminate();
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }
