@@ -16,8 +16,19 @@ function load() {
   return modules;
 }
 
+type Parse = (markdown: string) => Root;
+let parser: Promise<Parse> | null = null;
+
+/** The parser with its GFM extensions built once: building them costs about as much as parsing a page. */
+function loadParser(): Promise<Parse> {
+  parser ??= load().then(([{ fromMarkdown }, { gfm }, { gfmFromMarkdown }]) => {
+    const options = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
+    return (markdown: string) => fromMarkdown(markdown, options);
+  });
+  return parser;
+}
+
 /** A page's markdown as a GitHub-flavoured syntax tree (tables, strikethrough, task lists, autolinks). */
 export async function markdownTree(markdown: string): Promise<Root> {
-  const [{ fromMarkdown }, { gfm }, { gfmFromMarkdown }] = await load();
-  return fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  return (await loadParser())(markdown);
 }

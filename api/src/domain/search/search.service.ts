@@ -14,7 +14,6 @@ import {
 import { DomainError } from '../errors';
 import type { ItemRights, PolicyService } from '../policy/policy.service';
 import { Viewer } from '../viewer';
-import { snippetSource } from './plain-text';
 import { findRanges, highlightedSnippet, type TextRange } from './snippet';
 
 /** Longer keywords are refused: nobody types them, and each costs a LIKE pattern of that size. */
@@ -136,11 +135,8 @@ export class SearchService {
     const pageIds = ids.slice(0, first);
     const pages = await this.loadInOrder(pageIds);
     const paths = await this.catalogPaths(pages);
-    const sources = await Promise.all(
-      pages.map((page) => page.searchText ?? snippetSource(page.content, needle)),
-    );
     const hits = pages.map((page, index): SearchHit => {
-      const snippet = highlightedSnippet(sources[index]!, needle);
+      const snippet = highlightedSnippet(page.searchText ?? page.content, needle);
       return {
         page,
         item: items.get(page.item.id) ?? page.item,
