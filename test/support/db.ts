@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../../db/src';
 import { buildServices, type DomainOptions, type Services } from '../../api/src/domain/services';
-import { scratchMysqlUrl, type TestDatabase } from './mysql';
+import { migratedScratchMysqlUrl, type TestDatabase } from './mysql';
 
 export interface TestDb {
   database: Database;
@@ -19,7 +19,7 @@ export async function openTestDb(
   options: DomainOptions = {},
 ): Promise<TestDb> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `quire-${suffix}-`));
-  const url = target.url ? await scratchMysqlUrl(target.url, suffix) : undefined;
+  const url = target.url ? await migratedScratchMysqlUrl(target.url, suffix) : undefined;
   const database = await openDatabase({ url, dataDir });
   return {
     database,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { configFromEnv, type AppConfig } from '../../server/src/config';
 import { createServer, type RunningServer } from '../../server/src/server';
-import { scratchMysqlUrl, type TestDatabase } from './mysql';
+import { migratedScratchMysqlUrl, type TestDatabase } from './mysql';
 
 export const TEST_CAPTCHA = 'TEST-CAPTCHA';
 export const ADMIN = { username: 'admin', password: 'admin-password' };
@@ -42,7 +42,7 @@ export async function startTestServer(
   overrides: Partial<AppConfig> = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `quire-srv-${suffix}-`));
-  const databaseUrl = target.url ? await scratchMysqlUrl(target.url, suffix) : undefined;
+  const databaseUrl = target.url ? await migratedScratchMysqlUrl(target.url, suffix) : undefined;
   const server = await createServer({
     ...configFromEnv({}),
     port: 0,
