@@ -11,7 +11,8 @@ import { decoyPasswordHash, hashPassword, needsRehash, NO_LOCAL_PASSWORD, verify
 import { connectSessionCache, sessionCacheOf } from './session-cache';
 import { hashToken, newToken } from './token';
 import { afterCommit } from '../transaction';
-import { AllowList, checkOutboundUrl } from '../webhooks/ssrf-guard';
+import { AllowList } from '../net/outbound';
+import { checkWebhookUrl } from '../webhooks/webhook-url';
 
 /** ShowDoc's login-name rule: letters, digits, `_`, `-` and CJK, 2 to 30 characters. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_\-\u4e00-\u9fa5]{2,30}$/;
@@ -228,7 +229,7 @@ export class AccountService {
     // Reminders are POSTed there: internal addresses are refused now, as for item webhooks.
     if (trimmed) {
       const allow = new AllowList(await this.settings.get('webhook_allow_hosts'));
-      await checkOutboundUrl(trimmed, allow, { allowUnresolved: true });
+      await checkWebhookUrl(trimmed, allow, { allowUnresolved: true });
     }
     user.pushUrl = trimmed || null;
     await this.em.flush();

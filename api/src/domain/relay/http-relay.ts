@@ -1,12 +1,11 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import { DomainError } from '../errors';
 import type { RateLimits } from '../limits/rate-limits';
 import type { SettingsService } from '../settings/settings.service';
 import type { Viewer } from '../viewer';
-import { AllowList, guardedLookup, isPublicAddress } from '../webhooks/ssrf-guard';
+import { AllowList, checkOutboundUrl, guardedLookup, type Refusal } from '../net/outbound';
 
 /** The most bytes of a request body the relay sends, and of a response body it reads. */
 export const RELAY_BODY_MAX_BYTES = 1024 * 1024;
@@ -45,11 +44,12 @@ export interface RelayResponse {
   durationMs: number;
 }
 
-const refused = (detail: string) =>
+const refusedBecause: Refusal = ({ en, zh }) =>
   new DomainError('RelayRefused', {
-    en: `The relay may not call this address: ${detail}`,
-    zh: `中转不允许访问该地址：${detail}`,
+    en: `The relay may not call this address: ${en}`,
+    zh: `中转不允许访问该地址：${zh}`,
   });
+const refused = (detail: string) => refusedBecause({ en: detail, zh: detail });
 
 /**
  * The HTTP console's server-side relay (issue #21), for targets a browser cannot call (no CORS): off
@@ -98,30 +98,9 @@ export class HttpRelay {
   }
 }
 
-async function checkTarget(raw: string, allow: AllowList): Promise<URL> {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw refused('not a URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused('only http and https');
-  if (url.username || url.password) throw refused('no credentials in the URL');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = net.isIP(host)
-    ? [host]
-    : await dns.promises
-        .lookup(host, { all: true, verbatim: true })
-        .then((list) => list.map((a) => a.address))
-        .catch((): string[] => {
-          throw refused(`${host} does not resolve`);
-        });
-  if (!addresses.length) throw refused(`${host} does not resolve`);
-  for (const address of addresses) {
-    const allowed = allow.allowsName(host) || allow.allowsAddress(address) || isPublicAddress(address);
-    if (!allowed) throw refused(`${host} is ${address}, a private or local address`);
-  }
-  return url;
+/** The target through the one SSRF guard; the relay's allow-list is `http_relay_allow_hosts`. */
+function checkTarget(raw: string, allow: AllowList): Promise<URL> {
+  return checkOutboundUrl(raw, { allow }, refusedBecause);
 }
 
 function call(
@@ -136,7 +115,7 @@ function call(
     const outgoing = (url.protocol === 'https:' ? https : http).request(url, {
       method,
       headers,
-      lookup: guardedLookup(allow) as unknown as typeof dns.lookup,
+      lookup: guardedLookup({ allow }) as unknown as typeof dns.lookup,
       timeout: RELAY_TIMEOUT_MS,
     });
     outgoing.on('timeout', () => outgoing.destroy(new Error('timed out after 10 s')));

@@ -3,7 +3,8 @@ import https from 'node:https';
 import type { EntityManager } from '@mikro-orm/core';
 import { DeliveryState, WebhookDelivery } from '../../../../db/src';
 import { SettingsService } from '../settings/settings.service';
-import { AllowList, checkOutboundUrl, guardedLookup } from './ssrf-guard';
+import { AllowList, guardedLookup } from '../net/outbound';
+import { checkWebhookUrl } from './webhook-url';
 import { formatBody, signBody, type WebhookEvent } from './webhook-payload';
 
 /** A delivery is retried for a day, then given up (issue #18). */
@@ -43,7 +44,7 @@ function post(url: URL, body: string, headers: Record<string, string>, allow: Al
     const request = (url.protocol === 'https:' ? https : http).request(url, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      lookup: guardedLookup(allow) as unknown as typeof import('node:dns').lookup,
+      lookup: guardedLookup({ allow }) as unknown as typeof import('node:dns').lookup,
       timeout: TIMEOUT_MS,
     });
     request.on('timeout', () => request.destroy(new Error('timed out after 5 s')));
@@ -133,7 +134,7 @@ function retryAt(at: Date, attempts: number, baseMs: number): Date {
 async function send(delivery: WebhookDelivery, allow: AllowList): Promise<Outcome> {
   let url: URL;
   try {
-    url = await checkOutboundUrl(delivery.url, allow);
+    url = await checkWebhookUrl(delivery.url, allow);
   } catch (err) {
     return { ok: false, code: null, error: (err as Error).message.slice(0, 255), durationMs: 0 };
   }

@@ -11,7 +11,8 @@ import type { PolicyService } from '../policy/policy.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { Viewer } from '../viewer';
 import { enqueuePing } from './outbox';
-import { AllowList, checkOutboundUrl } from './ssrf-guard';
+import { AllowList } from '../net/outbound';
+import { checkWebhookUrl } from './webhook-url';
 import { newWebhookSecret } from './webhook-payload';
 
 export const WEBHOOKS_PER_ITEM_MAX = 20;
@@ -42,7 +43,7 @@ export class WebhookService {
     const url = input.url.trim();
     if (url.length > 500)
       throw new DomainError('WebhookUrlRefused', { en: 'The URL is too long', zh: 'URL 过长' });
-    await checkOutboundUrl(url, await this.allowList());
+    await checkWebhookUrl(url, await this.allowList());
     const events = [...new Set(input.events ?? WEBHOOK_EVENT_GROUPS)];
     if (!events.length || events.some((e) => !WEBHOOK_EVENT_GROUPS.includes(e as WebhookEventGroup))) {
       throw new DomainError('BadInput', {

@@ -7,7 +7,8 @@ import { startReceiver, type Receiver } from '../../../../test/support/receiver'
 import { startTestServer, type TestServer } from '../../../../test/support/server';
 import { buildServices } from '../services';
 import { Viewer } from '../viewer';
-import { AllowList, checkOutboundUrl, isPublicAddress } from './ssrf-guard';
+import { AllowList, isPublicAddress } from '../net/outbound';
+import { checkWebhookUrl } from './webhook-url';
 
 const CREATE = `mutation($input: CreateWebhookInput!) { createWebhook(input: $input) { id secret events preset } }`;
 const DELIVERIES = `query($id: Int!) { webhookDeliveries(webhookId: $id) { deliveryId event state attempts responseCode durationMs } }`;
@@ -37,24 +38,24 @@ describe('the SSRF guard', () => {
       'ftp://example.com/',
       'http://user:pw@example.com/',
     ]) {
-      await expect(checkOutboundUrl(url, none)).rejects.toMatchObject({ codeName: 'WebhookUrlRefused' });
+      await expect(checkWebhookUrl(url, none)).rejects.toMatchObject({ codeName: 'WebhookUrlRefused' });
     }
     expect(isPublicAddress('93.184.216.34')).toBe(true);
     expect(isPublicAddress('100.64.0.1')).toBe(false);
   });
 
   it("lets the administrator's list through: names, addresses and ranges", async () => {
-    await expect(
-      checkOutboundUrl('http://127.0.0.1:9/x', new AllowList('127.0.0.1')),
-    ).resolves.toBeInstanceOf(URL);
-    await expect(checkOutboundUrl('http://10.1.2.3/', new AllowList('10.0.0.0/8'))).resolves.toBeInstanceOf(
+    await expect(checkWebhookUrl('http://127.0.0.1:9/x', new AllowList('127.0.0.1'))).resolves.toBeInstanceOf(
       URL,
     );
-    await expect(checkOutboundUrl('http://localhost:9/', new AllowList('localhost'))).resolves.toBeInstanceOf(
+    await expect(checkWebhookUrl('http://10.1.2.3/', new AllowList('10.0.0.0/8'))).resolves.toBeInstanceOf(
+      URL,
+    );
+    await expect(checkWebhookUrl('http://localhost:9/', new AllowList('localhost'))).resolves.toBeInstanceOf(
       URL,
     );
     // An allowed address does not open the rest of its network.
-    await expect(checkOutboundUrl('http://127.0.0.2/', new AllowList('127.0.0.1'))).rejects.toMatchObject({
+    await expect(checkWebhookUrl('http://127.0.0.2/', new AllowList('127.0.0.1'))).rejects.toMatchObject({
       codeName: 'WebhookUrlRefused',
     });
   });
