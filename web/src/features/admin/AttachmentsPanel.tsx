@@ -1,18 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Pagination,
-  ScrollArea,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +10,7 @@ import {
   type AttachmentKind,
 } from '../../gql/graphql';
 import { ConfirmIcon } from '../shell/ConfirmAction';
+import { AdminPager, AdminSearchField, AdminTable, useAdminAction, type AdminColumn } from './AdminTable';
 import { formatTime } from './formatTime';
 
 const PAGE_SIZE = 7;
@@ -53,6 +41,33 @@ export function AttachmentsPanel() {
     setFilter({ ...filter, ...typed });
   };
 
+  const act = useAdminAction(refetch);
+  const columns: AdminColumn<NonNullable<typeof list>['list'][number]>[] = [
+    { header: 'ID', cell: (file) => file.id },
+    { header: t('attachments.name'), cell: (file) => file.name },
+    { header: t('attachments.type'), cell: (file) => file.fileType },
+    { header: t('attachments.size'), cell: (file) => mb(file.size) },
+    { header: t('attachments.visits'), cell: (file) => file.visitTimes },
+    { header: t('attachments.uploader'), cell: (file) => file.uploaderName },
+    { header: t('attachments.added'), cell: (file) => formatTime(file.createdAt, i18n.language) },
+    {
+      header: t('console.actions'),
+      cell: (file) => (
+        <Group gap={4} wrap="nowrap">
+          <Anchor href={file.url} target="_blank" rel="noopener" size="sm">
+            {t('attachments.visit')}
+          </Anchor>
+          <ConfirmIcon
+            label={`${t('items.delete')} ${file.name}`}
+            question={t('attachments.deleteQuestion', { name: file.name })}
+            loading={removing.loading}
+            onConfirm={() => act(() => remove({ variables: { id: file.id } }), t('console.deleted'))}
+          />
+        </Group>
+      ),
+    },
+  ];
+
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
@@ -60,21 +75,17 @@ export function AttachmentsPanel() {
         {list ? ` ${t('attachments.used', { size: mb(list.usedBytes) })}` : ''}
       </Text>
       <Group gap="xs" wrap="wrap">
-        <TextInput
-          aria-label={t('attachments.name')}
-          placeholder={t('attachments.name')}
+        <AdminSearchField
+          label={t('attachments.name')}
           value={typed.name}
-          onChange={(e) => setTyped({ ...typed, name: e.currentTarget.value })}
-          onKeyDown={(e) => e.key === 'Enter' && search()}
-          style={{ flex: '1 1 10rem' }}
+          onChange={(name) => setTyped({ ...typed, name })}
+          onSearch={search}
         />
-        <TextInput
-          aria-label={t('attachments.uploader')}
-          placeholder={t('attachments.uploader')}
+        <AdminSearchField
+          label={t('attachments.uploader')}
           value={typed.uploader}
-          onChange={(e) => setTyped({ ...typed, uploader: e.currentTarget.value })}
-          onKeyDown={(e) => e.key === 'Enter' && search()}
-          style={{ flex: '1 1 10rem' }}
+          onChange={(uploader) => setTyped({ ...typed, uploader })}
+          onSearch={search}
         />
         <Select
           aria-label={t('attachments.type')}
@@ -96,72 +107,8 @@ export function AttachmentsPanel() {
         </Button>
       </Group>
       {error ? <Alert color="red">{errorMessage(error, tc('common.networkError'))}</Alert> : null}
-      <ScrollArea>
-        <Table striped miw={640}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>ID</Table.Th>
-              <Table.Th>{t('attachments.name')}</Table.Th>
-              <Table.Th>{t('attachments.type')}</Table.Th>
-              <Table.Th>{t('attachments.size')}</Table.Th>
-              <Table.Th>{t('attachments.visits')}</Table.Th>
-              <Table.Th>{t('attachments.uploader')}</Table.Th>
-              <Table.Th>{t('attachments.added')}</Table.Th>
-              <Table.Th>{t('console.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list?.list.map((file) => (
-              <Table.Tr key={file.id}>
-                <Table.Td>{file.id}</Table.Td>
-                <Table.Td>{file.name}</Table.Td>
-                <Table.Td>{file.fileType}</Table.Td>
-                <Table.Td>{mb(file.size)}</Table.Td>
-                <Table.Td>{file.visitTimes}</Table.Td>
-                <Table.Td>{file.uploaderName}</Table.Td>
-                <Table.Td>{formatTime(file.createdAt, i18n.language)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Anchor href={file.url} target="_blank" rel="noopener" size="sm">
-                      {t('attachments.visit')}
-                    </Anchor>
-                    <ConfirmIcon
-                      label={`${t('items.delete')} ${file.name}`}
-                      question={t('attachments.deleteQuestion', { name: file.name })}
-                      loading={removing.loading}
-                      onConfirm={async () => {
-                        try {
-                          await remove({ variables: { id: file.id } });
-                          notifications.show({ color: 'green', message: t('console.deleted') });
-                          await refetch();
-                        } catch (err) {
-                          notifications.show({
-                            color: 'red',
-                            message: errorMessage(err, tc('common.networkError')),
-                          });
-                        }
-                      }}
-                    />
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-      {list ? (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {t('console.total', { count: list.total })}
-          </Text>
-          <Pagination
-            size="sm"
-            value={page}
-            onChange={setPage}
-            total={Math.max(1, Math.ceil(list.total / PAGE_SIZE))}
-          />
-        </Group>
-      ) : null}
+      <AdminTable columns={columns} rows={list?.list} rowKey={(file) => file.id} minWidth={640} />
+      {list ? <AdminPager total={list.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} /> : null}
     </Stack>
   );
 }

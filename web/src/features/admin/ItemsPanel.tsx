@@ -5,12 +5,9 @@ import {
   Anchor,
   Button,
   Group,
-  Pagination,
-  ScrollArea,
   SegmentedControl,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Tooltip,
@@ -31,6 +28,7 @@ import {
 } from '../../gql/graphql';
 import { ConfirmIcon } from '../shell/ConfirmAction';
 import { DialogFrame } from '../shell/DialogFrame';
+import { AdminPager, AdminSearchField, AdminTable, useAdminAction, type AdminColumn } from './AdminTable';
 import { formatTime } from './formatTime';
 
 /** Spec 001 §5: the console lists 7 items a page. */
@@ -63,35 +61,108 @@ export function ItemsPanel() {
     setPage(1);
     setFilter((current) => ({ ...current, ...next }));
   };
-  const act = async (work: () => Promise<unknown>, message: string) => {
-    try {
-      await work();
-      notifications.show({ color: 'green', message });
-      await refetch();
-    } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err, tc('common.networkError')) });
-    }
-  };
+  const act = useAdminAction(refetch);
   const search = () => update(typed);
+  const columns: AdminColumn<AdminItemFieldsFragment>[] = [
+    {
+      header: t('items.namePlaceholder'),
+      cell: ({ item }) => (
+        <>
+          {filter.deleted ? (
+            item.name
+          ) : (
+            <Anchor href={`/${item.domain || item.id}`} target="_blank" rel="noopener">
+              {item.name}
+            </Anchor>
+          )}
+          {item.isPrivate ? (
+            <Text span size="xs" c="dimmed" ml={6}>
+              {t('items.private')}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { header: t('items.owner'), cell: (row) => row.ownerUsername },
+    { header: t('items.members'), cell: (row) => row.memberCount },
+    {
+      header: filter.deleted ? t('items.deletedAt') : t('items.updated'),
+      cell: (row) => formatTime(filter.deleted ? row.deletedAt : row.item.lastUpdateAt, i18n.language),
+    },
+    {
+      header: t('console.actions'),
+      cell: (row) => (
+        <Group gap={4} wrap="nowrap">
+          {filter.deleted ? (
+            <>
+              <Tooltip label={t('items.recover')}>
+                <ActionIcon
+                  variant="subtle"
+                  loading={recovering.loading}
+                  aria-label={`${t('items.recover')} ${row.item.name}`}
+                  onClick={() =>
+                    void act(() => recover({ variables: { id: row.item.id } }), t('console.done'))
+                  }
+                >
+                  <IconRestore size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <ConfirmIcon
+                label={`${t('items.hardDelete')} ${row.item.name}`}
+                question={t('items.hardDeleteQuestion', { name: row.item.name })}
+                loading={purging.loading}
+                onConfirm={() => act(() => purge({ variables: { id: row.item.id } }), t('console.deleted'))}
+              />
+            </>
+          ) : (
+            <>
+              <Tooltip label={t('items.manageMembers')}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`${t('items.manageMembers')} ${row.item.name}`}
+                  onClick={() =>
+                    dialogs.open('item-members', { itemId: row.item.id, itemName: row.item.name })
+                  }
+                >
+                  <IconUsers size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('items.transfer')}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`${t('items.transfer')} ${row.item.name}`}
+                  onClick={() => setTransferring(row)}
+                >
+                  <IconArrowsExchange size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <ConfirmIcon
+                label={`${t('items.delete')} ${row.item.name}`}
+                question={t('items.deleteQuestion', { name: row.item.name })}
+                loading={removing.loading}
+                onConfirm={() => act(() => remove({ variables: { id: row.item.id } }), t('console.deleted'))}
+              />
+            </>
+          )}
+        </Group>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="sm">
       <Group gap="xs" wrap="wrap">
-        <TextInput
-          aria-label={t('items.namePlaceholder')}
-          placeholder={t('items.namePlaceholder')}
+        <AdminSearchField
+          label={t('items.namePlaceholder')}
           value={typed.itemName}
-          onChange={(e) => setTyped({ ...typed, itemName: e.currentTarget.value })}
-          onKeyDown={(e) => e.key === 'Enter' && search()}
-          style={{ flex: '1 1 10rem' }}
+          onChange={(itemName) => setTyped({ ...typed, itemName })}
+          onSearch={search}
         />
-        <TextInput
-          aria-label={t('items.ownerPlaceholder')}
-          placeholder={t('items.ownerPlaceholder')}
+        <AdminSearchField
+          label={t('items.ownerPlaceholder')}
           value={typed.username}
-          onChange={(e) => setTyped({ ...typed, username: e.currentTarget.value })}
-          onKeyDown={(e) => e.key === 'Enter' && search()}
-          style={{ flex: '1 1 10rem' }}
+          onChange={(username) => setTyped({ ...typed, username })}
+          onSearch={search}
         />
         <Select
           aria-label={t('items.privacy')}
@@ -119,119 +190,10 @@ export function ItemsPanel() {
         style={{ alignSelf: 'flex-start' }}
       />
       {error ? <Alert color="red">{errorMessage(error, tc('common.networkError'))}</Alert> : null}
-      <ScrollArea>
-        <Table striped miw={600}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('items.namePlaceholder')}</Table.Th>
-              <Table.Th>{t('items.owner')}</Table.Th>
-              <Table.Th>{t('items.members')}</Table.Th>
-              <Table.Th>{filter.deleted ? t('items.deletedAt') : t('items.updated')}</Table.Th>
-              <Table.Th>{t('console.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list?.items.map((row) => {
-              const { item } = row;
-              return (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    {filter.deleted ? (
-                      item.name
-                    ) : (
-                      <Anchor href={`/${item.domain || item.id}`} target="_blank" rel="noopener">
-                        {item.name}
-                      </Anchor>
-                    )}
-                    {item.isPrivate ? (
-                      <Text span size="xs" c="dimmed" ml={6}>
-                        {t('items.private')}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{row.ownerUsername}</Table.Td>
-                  <Table.Td>{row.memberCount}</Table.Td>
-                  <Table.Td>
-                    {formatTime(filter.deleted ? row.deletedAt : item.lastUpdateAt, i18n.language)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {filter.deleted ? (
-                        <>
-                          <Tooltip label={t('items.recover')}>
-                            <ActionIcon
-                              variant="subtle"
-                              loading={recovering.loading}
-                              aria-label={`${t('items.recover')} ${item.name}`}
-                              onClick={() =>
-                                void act(() => recover({ variables: { id: item.id } }), t('console.done'))
-                              }
-                            >
-                              <IconRestore size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <ConfirmIcon
-                            label={`${t('items.hardDelete')} ${item.name}`}
-                            question={t('items.hardDeleteQuestion', { name: item.name })}
-                            loading={purging.loading}
-                            onConfirm={() =>
-                              act(() => purge({ variables: { id: item.id } }), t('console.deleted'))
-                            }
-                          />
-                        </>
-                      ) : (
-                        <>
-                          <Tooltip label={t('items.manageMembers')}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`${t('items.manageMembers')} ${item.name}`}
-                              onClick={() =>
-                                dialogs.open('item-members', { itemId: item.id, itemName: item.name })
-                              }
-                            >
-                              <IconUsers size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('items.transfer')}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`${t('items.transfer')} ${item.name}`}
-                              onClick={() => setTransferring(row)}
-                            >
-                              <IconArrowsExchange size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <ConfirmIcon
-                            label={`${t('items.delete')} ${item.name}`}
-                            question={t('items.deleteQuestion', { name: item.name })}
-                            loading={removing.loading}
-                            onConfirm={() =>
-                              act(() => remove({ variables: { id: item.id } }), t('console.deleted'))
-                            }
-                          />
-                        </>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      <AdminTable columns={columns} rows={list?.items} rowKey={(row) => row.item.id} minWidth={600} />
       {list && list.items.length === 0 ? <Text c="dimmed">{t('items.empty')}</Text> : null}
       {list ? (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {t('console.total', { count: list.total })}
-          </Text>
-          <Pagination
-            size="sm"
-            value={page}
-            onChange={setPage}
-            total={Math.max(1, Math.ceil(list.total / ITEMS_PAGE_SIZE))}
-          />
-        </Group>
+        <AdminPager total={list.total} page={page} pageSize={ITEMS_PAGE_SIZE} onPage={setPage} />
       ) : null}
       {transferring ? (
         <TransferDialog

@@ -4,11 +4,8 @@ import {
   Alert,
   Button,
   Group,
-  Pagination,
   PasswordInput,
-  ScrollArea,
   Stack,
-  Table,
   Text,
   TextInput,
   Tooltip,
@@ -27,6 +24,7 @@ import {
 import { useSession } from '../../session/session';
 import { ConfirmIcon } from '../shell/ConfirmAction';
 import { DialogFrame } from '../shell/DialogFrame';
+import { AdminPager, AdminSearchField, AdminTable, useAdminAction, type AdminColumn } from './AdminTable';
 import { formatTime } from './formatTime';
 
 /** Spec 001 §5: the console lists 7 users a page. */
@@ -48,33 +46,57 @@ export function UsersPanel() {
   });
   const [remove, removing] = useMutation(AdminDeleteUserDocument);
   const list = data?.adminUsers;
+  const act = useAdminAction(refetch);
 
   const group = (id: number) => (id === 1 ? t('users.admin') : id === 2 ? t('users.ordinary') : '');
+
+  const runSearch = () => {
+    setPage(1);
+    setSearch(typed);
+  };
+  const columns: AdminColumn<AdminUserFieldsFragment>[] = [
+    { header: t('users.username'), cell: (u) => u.username },
+    { header: t('users.name'), cell: (u) => u.name ?? '' },
+    { header: t('users.group'), cell: (u) => group(u.groupId) },
+    { header: t('users.regTime'), cell: (u) => formatTime(u.createdAt, i18n.language) },
+    { header: t('users.lastLogin'), cell: (u) => formatTime(u.lastLoginAt, i18n.language) },
+    {
+      header: t('console.actions'),
+      cell: (u) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={t('users.edit')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`${t('users.edit')} ${u.username}`}
+              onClick={() => setEditing({ user: u })}
+            >
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Tooltip>
+          {u.id !== me?.id ? (
+            <ConfirmIcon
+              label={`${t('users.delete')} ${u.username}`}
+              question={t('users.deleteQuestion', { name: u.username })}
+              loading={removing.loading}
+              onConfirm={() => act(() => remove({ variables: { id: u.id } }), t('console.deleted'))}
+            />
+          ) : null}
+        </Group>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="sm">
       <Group gap="xs" wrap="wrap">
-        <TextInput
-          aria-label={t('users.searchPlaceholder')}
-          placeholder={t('users.searchPlaceholder')}
+        <AdminSearchField
+          label={t('users.searchPlaceholder')}
           value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              setPage(1);
-              setSearch(typed);
-            }
-          }}
-          style={{ flex: '1 1 12rem' }}
+          onChange={setTyped}
+          onSearch={runSearch}
+          basis="12rem"
         />
-        <Button
-          variant="default"
-          leftSection={<IconSearch size={14} />}
-          onClick={() => {
-            setPage(1);
-            setSearch(typed);
-          }}
-        >
+        <Button variant="default" leftSection={<IconSearch size={14} />} onClick={runSearch}>
           {t('console.search')}
         </Button>
         <Button leftSection={<IconPlus size={14} />} onClick={() => setEditing({ user: null })}>
@@ -82,76 +104,10 @@ export function UsersPanel() {
         </Button>
       </Group>
       {error ? <Alert color="red">{errorMessage(error, tc('common.networkError'))}</Alert> : null}
-      <ScrollArea>
-        <Table striped miw={560}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('users.username')}</Table.Th>
-              <Table.Th>{t('users.name')}</Table.Th>
-              <Table.Th>{t('users.group')}</Table.Th>
-              <Table.Th>{t('users.regTime')}</Table.Th>
-              <Table.Th>{t('users.lastLogin')}</Table.Th>
-              <Table.Th>{t('console.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list?.users.map((u) => (
-              <Table.Tr key={u.id}>
-                <Table.Td>{u.username}</Table.Td>
-                <Table.Td>{u.name ?? ''}</Table.Td>
-                <Table.Td>{group(u.groupId)}</Table.Td>
-                <Table.Td>{formatTime(u.createdAt, i18n.language)}</Table.Td>
-                <Table.Td>{formatTime(u.lastLoginAt, i18n.language)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label={t('users.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`${t('users.edit')} ${u.username}`}
-                        onClick={() => setEditing({ user: u })}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    {u.id !== me?.id ? (
-                      <ConfirmIcon
-                        label={`${t('users.delete')} ${u.username}`}
-                        question={t('users.deleteQuestion', { name: u.username })}
-                        loading={removing.loading}
-                        onConfirm={async () => {
-                          try {
-                            await remove({ variables: { id: u.id } });
-                            notifications.show({ color: 'green', message: t('console.deleted') });
-                            await refetch();
-                          } catch (err) {
-                            notifications.show({
-                              color: 'red',
-                              message: errorMessage(err, tc('common.networkError')),
-                            });
-                          }
-                        }}
-                      />
-                    ) : null}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      <AdminTable columns={columns} rows={list?.users} rowKey={(u) => u.id} minWidth={560} />
       {list && list.users.length === 0 ? <Text c="dimmed">{t('users.empty')}</Text> : null}
       {list ? (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {t('console.total', { count: list.total })}
-          </Text>
-          <Pagination
-            size="sm"
-            value={page}
-            onChange={setPage}
-            total={Math.max(1, Math.ceil(list.total / USERS_PAGE_SIZE))}
-          />
-        </Group>
+        <AdminPager total={list.total} page={page} pageSize={USERS_PAGE_SIZE} onPage={setPage} />
       ) : null}
       {editing ? (
         <UserDialog
