@@ -2,6 +2,7 @@
 // cells; the grid saves by itself (checked through the API and after a reload); B, an editor, opens it and
 // sees A's name as the lock holder; A imports an .xlsx with merges and widths, exports it back, and the
 // workbook read with exceljs has the same values, merges and widths.
+/* global document -- used only inside page.evaluate callbacks, which run in the page */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
 import { apiSession } from '../api-session.steps.mjs';
 
-const PAGE_QUERY = 'query($id: Int!) { page(id: $id) { content version } }';
+const PAGE_QUERY = 'query($id: Int!) { page(id: $id) { title content version } }';
 
 export default async function spreadsheet(t) {
   const { base, scenario } = t;
@@ -60,6 +61,32 @@ export default async function spreadsheet(t) {
     await page.keyboard.press('Enter');
   };
 
+  // The grid is a canvas: a merged cell is painted over the grid line between its columns, which stays
+  // unpainted (transparent) between two separate cells.
+  const paintedAt = (r, c) =>
+    page.evaluate(
+      ({ x, y }) => {
+        const canvas = document.querySelector('[data-testid="sheet-grid"] canvas.x-spreadsheet-table');
+        if (!canvas) return 0;
+        const ratio = canvas.width / canvas.getBoundingClientRect().width;
+        const pixel = canvas
+          .getContext('2d')
+          .getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1);
+        return pixel.data[3];
+      },
+      { x: 60 + (c + 1) * 100, y: 25 + r * 25 + 12 },
+    );
+  const drawnMerged = async (r, c) => {
+    let alpha = 0;
+    for (let i = 0; i < 20 && alpha === 0; i++) {
+      alpha = await paintedAt(r, c);
+      if (alpha === 0) await page.waitForTimeout(250);
+    }
+    assert.ok(alpha > 0, `the cell at row ${r + 1}, column ${c + 1} is drawn merged with the next column`);
+    // The control: A2 and B2 are separate cells, the line between them unpainted.
+    assert.equal(await paintedAt(1, 0), 0);
+  };
+
   await scenario(
     page,
     'A types in cells on two sheets and merges two cells; the grid saves by itself',
@@ -97,7 +124,37 @@ export default async function spreadsheet(t) {
     await page.locator('.x-spreadsheet-bottombar li', { hasText: sheets[1].name }).first().waitFor();
     assert.deepEqual(sheets[0].merges, ['A1:B1']);
     assert.deepEqual(sheets[0].rows['0'].cells['0'].merge, [0, 1]);
+    await drawnMerged(0, 0);
   });
+
+  await scenario(
+    page,
+    "a stored merge without its cell's span (as ShowDoc's API writers leave it) is drawn merged after a reload",
+    async () => {
+      const { page: current } = await gql(PAGE_QUERY, { id: pageId }, alice.token);
+      const sheets = JSON.parse(current.content);
+      delete sheets[0].rows['0'].cells['0'].merge;
+      await gql(
+        'mutation($input: SavePageInput!) { savePage(input: $input) { version } }',
+        {
+          input: {
+            id: pageId,
+            itemId: item.id,
+            title: current.title,
+            content: JSON.stringify(sheets),
+            baseVersion: current.version,
+          },
+        },
+        alice.token,
+      );
+      await page.reload();
+      await page.locator('[data-testid="sheet-grid"][data-editable="true"]').waitFor();
+      await drawnMerged(0, 0);
+      // Opening it saved nothing: the page is still the version the API wrote.
+      await page.waitForTimeout(5500);
+      assert.equal((await gql(PAGE_QUERY, { id: pageId }, alice.token)).page.version, current.version + 1);
+    },
+  );
 
   const { page: bobPage } = await signedIn(bob, 'bob');
   await scenario(

@@ -137,6 +137,7 @@ export default function SpreadsheetEditor({ itemId, itemName, pageId, canEdit, m
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const saving = useRef(false);
   const again = useRef(false);
+  const baselined = useRef(false);
 
   const currentContent = useCallback((): string | null => {
     if (!grid.current) return null;
@@ -236,6 +237,14 @@ export default function SpreadsheetEditor({ itemId, itemName, pageId, canEdit, m
       col: { len: 26, width: 100, indexWidth: 60, minWidth: 60 },
     });
     instance.loadData(sheets);
+    // The grid's text of the page as loaded is the saved state: opening a sheet whose stored JSON the grid
+    // writes differently (key order, merges made whole) saves nothing until something is edited.
+    if (!baselined.current) {
+      baselined.current = true;
+      if (lastSaved.current === baseContent.current) {
+        lastSaved.current = JSON.stringify(withUnknownKeys(instance.getData(), loaded.current));
+      }
+    }
     instance.change(() => {
       if (editable) scheduleSave();
     });
