@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -100,6 +100,28 @@ describe.each(testDatabases())('spreadsheet items on $name', (target) => {
     expect(diff.cells).toEqual([
       { sheet: 'Sheet Two', address: 'B1', row: 0, col: 1, oldText: 'banana', newText: 'kiwifruit' },
     ]);
+  });
+
+  it('parses the JSON of a sheet save once, for the check and the search text together', async () => {
+    const { services, viewer } = await as(owner);
+    const page = await services.em.findOneOrFail(Page, { id: pageId });
+    const sheets = JSON.parse(page.content) as Sheet[];
+    (sheets[0]!.rows!['0'] as SheetRow).cells!['7'] = { text: 'parsedonce' };
+    const content = JSON.stringify(sheets);
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      await services.pages.save(viewer, {
+        id: pageId,
+        itemId: sheetItem.id,
+        content,
+        baseVersion: page.version,
+      });
+      expect(parse.mock.calls.filter(([text]) => text === content)).toHaveLength(1);
+    } finally {
+      parse.mockRestore();
+    }
+    const fresh = await as(owner);
+    expect((await fresh.services.search.search(fresh.viewer, 'parsedonce')).hits).toHaveLength(1);
   });
 
   it('refuses a save that is not the sheet format, or too large, and changes nothing', async () => {
