@@ -1,4 +1,5 @@
-import { searchTextOfSheets, sheetCellTexts, sheetsOfContent } from '../../../../db/src';
+// The module itself, not db's index: the xlsx reader's worker thread loads this file without the ORM.
+import { searchTextOfSheets, sheetCellTexts, sheetsOfContent } from '../../../../db/src/search/sheet-text';
 import { DomainError } from '../errors';
 
 /**
