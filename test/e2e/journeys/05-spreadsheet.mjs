@@ -1,11 +1,14 @@
 // Spreadsheet items (issue #20): A creates a spreadsheet item, types in cells on two sheets, merges two
-// cells; the grid saves by itself (checked through the API and after a reload); B, an editor, opens it and
-// sees A's name as the lock holder; A imports an .xlsx with merges and widths, exports it back, and the
-// workbook read with exceljs has the same values, merges and widths.
+// cells; the grid saves by itself (checked through the API and after a reload, where the merge is drawn,
+// also one stored without its cell's span); B, an editor, opens it and sees A's name as the lock holder,
+// and gets the grid when A leaves; A imports an .xlsx with merges and widths, exports it back, and the
+// workbook read with exceljs has the same values, merges and widths; a sheet using every feature of the
+// format goes through the grid and back with only the edit changed.
 /* global document -- used only inside page.evaluate callbacks, which run in the page */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
 import { apiSession } from '../api-session.steps.mjs';
@@ -167,6 +170,16 @@ export default async function spreadsheet(t) {
     },
   );
 
+  await scenario(bobPage, "when A leaves the spreadsheet, B's grid turns editable by itself", async () => {
+    // A's screen releases the lock on leave; B, told over the subscription, takes it.
+    await page.goto(`${base}/item/index`);
+    await bobPage.locator('[data-testid="sheet-grid"][data-editable="true"]').waitFor();
+    assert.equal(await bobPage.getByTestId('sheet-lock-holder').count(), 0);
+    await bobPage.goto(`${base}/item/index`);
+    await page.goto(`${base}/${item.id}`);
+    await page.locator('[data-testid="sheet-grid"][data-editable="true"]').waitFor();
+  });
+
   await scenario(page, 'A imports an .xlsx with merges and widths and exports it back the same', async () => {
     const source = new ExcelJS.Workbook();
     const ws = source.addWorksheet('Imported');
@@ -213,4 +226,52 @@ export default async function spreadsheet(t) {
     await table.getByText('A1').first().waitFor();
     await page.keyboard.press('Escape');
   });
+
+  await scenario(
+    page,
+    "a sheet using every feature of ShowDoc's format goes through the grid and back unchanged but for the edit",
+    async () => {
+      const fixture = fs.readFileSync(
+        path.join(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/sheets/every-feature.json'),
+        'utf8',
+      );
+      const { createItem: other } = await gql(
+        'mutation($input: CreateItemInput!) { createItem(input: $input) { id } }',
+        { input: { name: `E2E every feature ${stamp}`, type: 4 } },
+        alice.token,
+      );
+      const { item: otherMenu } = await gql(
+        'query($id: Int!) { item(id: $id) { menu { pages { id title } } } }',
+        { id: other.id },
+        alice.token,
+      );
+      const otherPage = otherMenu.menu.pages[0];
+      await gql(
+        'mutation($input: SavePageInput!) { savePage(input: $input) { version } }',
+        { input: { id: otherPage.id, itemId: other.id, title: otherPage.title, content: fixture } },
+        alice.token,
+      );
+      await page.goto(`${base}/${other.id}`);
+      await page.locator('[data-testid="sheet-grid"][data-editable="true"]').waitFor();
+      await overlay().waitFor();
+      // E10 of the first sheet: columns A and B are 140 and 220 px wide, row 1 is 40 px high.
+      await overlay().click({ position: { x: 60 + 140 + 220 + 100 + 100 + 50, y: 25 + 40 + 8 * 25 + 12 } });
+      await page.keyboard.press('r');
+      await page.locator('.x-spreadsheet-editor textarea').first().waitFor();
+      await page.waitForTimeout(100);
+      await page.keyboard.type('oundtrip', { delay: 20 });
+      await page.keyboard.press('Enter');
+      let stored = null;
+      for (let i = 0; i < 40 && !stored; i++) {
+        const { page: current } = await gql(PAGE_QUERY, { id: otherPage.id }, alice.token);
+        const sheets = JSON.parse(current.content);
+        if (sheets[0]?.rows?.['9']?.cells?.['4']?.text === 'roundtrip') stored = sheets;
+        else await new Promise((r) => setTimeout(r, 500));
+      }
+      assert.ok(stored, 'the grid saved the edit');
+      const expected = JSON.parse(fixture);
+      expected[0].rows['9'] = { cells: { 4: { text: 'roundtrip' } } };
+      assert.deepEqual(stored, expected);
+    },
+  );
 }
