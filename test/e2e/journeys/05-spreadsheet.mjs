@@ -197,6 +197,8 @@ export default async function spreadsheet(t) {
 
     page.once('dialog', (dialog) => void dialog.accept());
     const chooser = page.waitForEvent('filechooser');
+    // A failed click must fail this step, not leave a rejection that ends the whole run.
+    chooser.catch(() => undefined);
     await page.getByTestId('sheet-import').click();
     await (await chooser).setFiles(file);
     await page.getByText('Workbook imported').waitFor();
@@ -204,6 +206,7 @@ export default async function spreadsheet(t) {
     assert.deepEqual(sheets[0].merges, ['A3:B4']);
 
     const downloaded = page.waitForEvent('download');
+    downloaded.catch(() => undefined);
     await page.getByTestId('sheet-export-xlsx').click();
     const saved = path.join(path.dirname(file), 'export.xlsx');
     await (await downloaded).saveAs(saved);
