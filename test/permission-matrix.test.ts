@@ -57,6 +57,7 @@ import { IMPORT_OPERATIONS } from './permission-matrix.import';
 import { MESSAGE_OPERATIONS, MESSAGES_AND_ADMIN_NOT_PERMISSION_SCOPED } from './permission-matrix.messages';
 import { MOCK_OPERATIONS } from './permission-matrix.mocks';
 import { MORE_OPERATIONS } from './permission-matrix.rows';
+import { SHEET_OPERATIONS } from './permission-matrix.sheets';
 
 // Who may do what: the actor sets in permission-matrix.support.ts (spec 000 §4 and §6, 001 §6; the
 // policy in api/src/domain/policy/policy.service.ts and the services' scope rules decide it in the code).
@@ -720,6 +721,7 @@ const ALL_OPERATIONS: Operation[] = [
   ...MOCK_OPERATIONS,
   ...EXPORT_OPERATIONS,
   ...COMMENT_OPERATIONS,
+  ...SHEET_OPERATIONS,
 ];
 
 /**

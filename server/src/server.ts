@@ -40,6 +40,7 @@ import {
 import {
   buildServices,
   closeMockPool,
+  closeSheetXlsxPool,
   closeSqlParsePool,
   DomainError,
   hashToken,
@@ -343,6 +344,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       await app.close();
       await closeSqlParsePool();
       await closeMockPool();
+      await closeSheetXlsxPool();
       await db.close();
       redisEvents?.subscriber.disconnect();
       redisEvents?.publisher.disconnect();

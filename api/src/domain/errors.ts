@@ -696,6 +696,12 @@ export const Codes = {
     en: 'The mock service is busy: try again',
     zh: 'Mock 服务繁忙，请重试',
   },
+  SheetImportBusy: {
+    showdoc: 10101,
+    code: 'BUSY',
+    en: 'Other workbooks are being imported: try again in a moment',
+    zh: '正在导入其他工作簿，请稍后再试',
+  },
   RelayDisabled: {
     showdoc: 10101,
     code: 'RELAY_DISABLED',

@@ -58,6 +58,7 @@ export {
   type SheetDiff,
 } from './sheets/sheet-format';
 export { MAX_XLSX_BYTES } from './sheets/sheet-xlsx';
+export { closeSheetXlsxPool } from './sheets/sheet-xlsx.worker';
 export type { GroupOrder, ItemGroupView } from './items/item-group.service';
 export { isItemManager, type MyList, type MyListEntry, type SortEntry } from './items/item.service';
 export { DEFAULT_RENEW_SECONDS, type LockState } from './locks/lock.service';

@@ -70,7 +70,11 @@ export function sheetCellTexts(sheet: SheetLike): Array<[number, number, string]
  */
 export function sheetSearchText(content: string): string | null {
   const sheets = sheetsOfContent(content);
-  if (!sheets) return null;
+  return sheets ? searchTextOfSheets(sheets) : null;
+}
+
+/** The search text of sheets already parsed (a save that validated them does not parse them again). */
+export function searchTextOfSheets(sheets: SheetLike[]): string {
   const parts: string[] = [];
   for (const sheet of sheets) {
     if (typeof sheet.name === 'string' && sheet.name) parts.push(sheet.name);

@@ -27,8 +27,7 @@ import type { Viewer } from '../viewer';
 import { checkPageLimit } from './page-limit';
 import { checkNotifyText, notifySubscribers, pageSubscribers } from './page-notification';
 import { menuChanged } from '../catalogs/menu-cache';
-import { parseSheets } from '../sheets/sheet-format';
-import { sheetSearchText } from '../../../../db/src';
+import { checkedSheetText } from '../sheets/sheet-format';
 
 export const PAGE_TITLE_MAX = 255;
 export const PAGE_COMMENTS_MAX = 255;
@@ -127,8 +126,9 @@ export class PageService {
     if (!input.content) throw new DomainError('PageContentRequired');
     checkNotifyText(input.notifyText);
     const { item, rights } = await this.policy.requireEdit(viewer, input.itemId);
-    // A spreadsheet page holds ShowDoc's sheet JSON within the size limits (issue #20).
-    if (item.type === ItemType.Spreadsheet) parseSheets(input.content);
+    // A spreadsheet page holds ShowDoc's sheet JSON within the size limits (issue #20); the one parse
+    // that checks it also gives the cell text search indexes.
+    const searchText = item.type === ItemType.Spreadsheet ? checkedSheetText(input.content) : null;
     // An update may leave the title alone; a new page needs one.
     const title = input.title?.trim();
     if (input.title !== undefined && !title) throw new DomainError('PageTitleRequired');
@@ -154,7 +154,7 @@ export class PageService {
     if (page.item.id !== item.id) throw new DomainError('PageNotInItem');
     requireWritableScope(rights, await this.topOf(item, page.catalog), 'page');
     if (page.isDraft && page.author?.id !== viewer.user?.id) throw new DomainError('PageDraft');
-    return this.update(writerOf(user), item, page, title ?? page.title, catalog, input);
+    return this.update(writerOf(user), item, page, title ?? page.title, catalog, input, searchText);
   }
 
   /**
@@ -164,7 +164,7 @@ export class PageService {
    */
   async saveByApiKey(access: ApiKeyAccess, input: ApiPageInput): Promise<Page> {
     const { item } = access;
-    if (item.type === ItemType.Spreadsheet && input.content) parseSheets(input.content);
+    const searchText = item.type === ItemType.Spreadsheet ? checkedSheetText(input.content) : null;
     const title = input.title.trim();
     if (!title) throw new DomainError('PageTitleRequired');
     if (title.length > PAGE_TITLE_MAX) throw new DomainError('NameTooLong');
@@ -172,7 +172,7 @@ export class PageService {
     if (!input.id) return this.create(API_WRITER, item, title, input.catalog, fields);
     const page = await this.em.findOne(Page, { id: input.id, item, deletedAt: null });
     if (!page) throw new DomainError('PageNotFound');
-    return this.update(API_WRITER, item, page, title, input.catalog, fields);
+    return this.update(API_WRITER, item, page, title, input.catalog, fields, searchText);
   }
 
   /**
@@ -459,6 +459,8 @@ export class PageService {
     title: string,
     catalog: Catalog | null | undefined,
     input: SavePageInput,
+    /** The cell text of a spreadsheet page's new content (null for other pages), from the checking parse. */
+    searchText: string | null,
   ): Promise<Page> {
     const { user } = writer;
     const keep = await historyToKeep(this.settings);
@@ -502,7 +504,7 @@ export class PageService {
           title,
           content: input.content,
           // Native update: the entity hook that keeps a sheet page's cell text does not run (issue #20).
-          searchText: item.type === ItemType.Spreadsheet ? sheetSearchText(input.content) : null,
+          searchText,
           comments: (input.comments ?? '').slice(0, PAGE_COMMENTS_MAX),
           ...(catalog !== undefined && { catalog }),
           ...(input.sNumber !== undefined && { sNumber: input.sNumber }),

@@ -1,4 +1,5 @@
-import { sheetCellTexts, sheetsOfContent } from '../../../../db/src';
+// The module itself, not db's index: the xlsx reader's worker thread loads this file without the ORM.
+import { searchTextOfSheets, sheetCellTexts, sheetsOfContent } from '../../../../db/src/search/sheet-text';
 import { DomainError } from '../errors';
 
 /**
@@ -90,6 +91,15 @@ export function parseSheets(content: string): Sheet[] {
   }
   checkSheetLimits(sheets);
   return sheets;
+}
+
+/**
+ * A spreadsheet page's content checked as `parseSheets` does, and the cell text search indexes for it
+ * (`page.search_text`; null for an empty content), from one parse of the JSON.
+ */
+export function checkedSheetText(content: string): string | null {
+  const sheets = parseSheets(content);
+  return content.trim() === '' ? null : searchTextOfSheets(sheets);
 }
 
 /** The highest row and column index used by a sheet (len, keys, merges), for the size limits. */

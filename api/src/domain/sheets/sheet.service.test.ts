@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { buildMember, buildUser, viewerOf } from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
 import { expectCode } from '../../../../test/support/domain-errors';
+import { closeSheetXlsxPool, SheetXlsxPool } from './sheet-xlsx.worker';
 import { diffSheets, type Sheet, type SheetRow } from './sheet-format';
 
 const fixture = fs.readFileSync(
@@ -49,6 +50,7 @@ describe.each(testDatabases())('spreadsheet items on $name', (target) => {
   }, 120_000);
 
   afterAll(async () => {
+    await closeSheetXlsxPool();
     await db?.close();
   });
 
@@ -100,6 +102,28 @@ describe.each(testDatabases())('spreadsheet items on $name', (target) => {
     expect(diff.cells).toEqual([
       { sheet: 'Sheet Two', address: 'B1', row: 0, col: 1, oldText: 'banana', newText: 'kiwifruit' },
     ]);
+  });
+
+  it('parses the JSON of a sheet save once, for the check and the search text together', async () => {
+    const { services, viewer } = await as(owner);
+    const page = await services.em.findOneOrFail(Page, { id: pageId });
+    const sheets = JSON.parse(page.content) as Sheet[];
+    (sheets[0]!.rows!['0'] as SheetRow).cells!['7'] = { text: 'parsedonce' };
+    const content = JSON.stringify(sheets);
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      await services.pages.save(viewer, {
+        id: pageId,
+        itemId: sheetItem.id,
+        content,
+        baseVersion: page.version,
+      });
+      expect(parse.mock.calls.filter(([text]) => text === content)).toHaveLength(1);
+    } finally {
+      parse.mockRestore();
+    }
+    const fresh = await as(owner);
+    expect((await fresh.services.search.search(fresh.viewer, 'parsedonce')).hits).toHaveLength(1);
   });
 
   it('refuses a save that is not the sheet format, or too large, and changes nothing', async () => {
@@ -158,6 +182,32 @@ describe.each(testDatabases())('spreadsheet items on $name', (target) => {
     const fresh = await as(owner);
     expect((await fresh.services.search.search(fresh.viewer, 'from excel')).hits).toHaveLength(1);
   });
+
+  it('reads an imported workbook in the worker; a 50,000-row sheet is refused with the limit and changes nothing', async () => {
+    const { services, viewer } = await as(owner);
+    const before = await services.em.findOneOrFail(Page, { id: pageId });
+    const book = new ExcelJS.Workbook();
+    const ws = book.addWorksheet('Huge');
+    for (let r = 1; r <= 50_000; r++) ws.getCell(r, 1).value = `row ${r}`;
+    const data = Buffer.from(await book.xlsx.writeBuffer());
+    const read = jest.spyOn(SheetXlsxPool.prototype, 'read');
+    try {
+      const refused = await services.sheets.importXlsx(viewer, sheetItem.id, data).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(read).toHaveBeenCalledTimes(1);
+      expect(refused).toMatchObject({
+        codeName: 'BadInput',
+        message: 'Sheet "Huge" has 50000 rows; at most 20000 can be imported',
+      });
+    } finally {
+      read.mockRestore();
+    }
+    const after = await (await as(owner)).services.em.findOneOrFail(Page, { id: pageId });
+    expect(after.version).toBe(before.version);
+    expect(after.content).toBe(before.content);
+  }, 120_000);
 
   it('refuses sheet calls on other item types', async () => {
     const { services, viewer } = await as(owner);

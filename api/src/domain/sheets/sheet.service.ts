@@ -5,7 +5,8 @@ import type { PageService } from '../pages/page.service';
 import type { PolicyService } from '../policy/policy.service';
 import type { Viewer } from '../viewer';
 import { parseSheets, sheetName, sheetToCsv, type Sheet } from './sheet-format';
-import { sheetsToXlsx, xlsxToSheets } from './sheet-xlsx';
+import { sheetsToXlsx } from './sheet-xlsx';
+import { sheetXlsxPool, type SheetXlsxPool } from './sheet-xlsx.worker';
 
 export interface SheetFile {
   fileName: string;
@@ -36,6 +37,7 @@ export class SheetService {
     private readonly em: EntityManager,
     private readonly policy: PolicyService,
     private readonly pages: PageService,
+    private readonly xlsxReader: () => SheetXlsxPool = sheetXlsxPool,
   ) {}
 
   /** The sheets of a readable page of a spreadsheet item. */
@@ -86,6 +88,7 @@ export class SheetService {
   /**
    * Replaces the item's sheets with a workbook's (all sheets, values, merges, widths, basic styles), as a
    * page save: the version it replaces goes to the history, and `baseVersion` refuses a stale import.
+   * The workbook is read in a worker thread (sheet-xlsx.worker.ts), within the size and row limits.
    */
   async importXlsx(
     viewer: Viewer,
@@ -97,11 +100,11 @@ export class SheetService {
     const { item } = await this.policy.requireEdit(viewer, itemId);
     requireSheetItem(item);
     const { page } = await this.sheetPageOf(viewer, itemId);
-    const sheets = await xlsxToSheets(data);
+    const content = await this.xlsxReader().read(data);
     return this.pages.save(viewer, {
       id: page.id,
       itemId: item.id,
-      content: JSON.stringify(sheets),
+      content,
       baseVersion: options.baseVersion,
       comments: 'xlsx import',
     });

@@ -11,6 +11,7 @@ const STATUS: Record<string, number> = {
   FILE_TOO_LARGE: 413,
   PAGE_NOT_FOUND: 404,
   ITEM_NOT_FOUND: 404,
+  BUSY: 503,
 };
 
 type ItemRequest = FastifyRequest<{ Params: { itemId: string }; Querystring: { sheet?: string } }>;

@@ -8,7 +8,6 @@ import { errorCode, errorMessage } from '../../app/errors';
 import { SpreadsheetPageDocument, SpreadsheetSavePageDocument } from '../../gql/graphql';
 import { getToken } from '../../session/session';
 import { DRAFT_INTERVAL_MS } from '../editor/rules';
-import { usePageLock } from '../editor/usePageLock';
 import {
   DEFAULT_ROWS,
   parseSheetContent,
@@ -18,6 +17,7 @@ import {
   type SheetJson,
 } from './sheetData';
 import { SheetHistoryDialog } from './SheetHistoryDialog';
+import { useSheetLock } from './useSheetLock';
 import './strings';
 // x-data-spreadsheet's own build: it registers window.x_spreadsheet (and its Chinese messages).
 import 'x-data-spreadsheet/dist/xspreadsheet.js';
@@ -101,8 +101,8 @@ async function download(url: string, fallbackName: string): Promise<void> {
 
 /**
  * The spreadsheet item screen (spec §2, §4; issue #20): x-data-spreadsheet, the format's own editor, on
- * the page's content. Editors take the page lock on opening (another holder's name is shown and the grid
- * is read-only), every change saves ~1.5 s after the last one with the version it started from, a
+ * the page's content. Editors take the page lock on opening and keep it while they work (sheetLock.ts;
+ * another holder's name is shown and the grid is read-only until they leave), every change saves ~1.5 s after the last one with the version it started from, a
  * conflicting save offers reload-and-reapply, and a local draft is kept every 30 s.
  */
 export default function SpreadsheetEditor({ itemId, itemName, pageId, canEdit, myUserId }: Props) {
@@ -110,24 +110,18 @@ export default function SpreadsheetEditor({ itemId, itemName, pageId, canEdit, m
   const client = useApolloClient();
   const page = useQuery(SpreadsheetPageDocument, { variables: { id: pageId }, fetchPolicy: 'network-only' });
   const [savePage] = useMutation(SpreadsheetSavePageDocument);
-  const [holder, setHolder] = useState<string | null | undefined>(undefined);
   const [status, setStatus] = useState<SaveStatus>('saved');
   const [conflict, setConflict] = useState(false);
   const [draftOffer, setDraftOffer] = useState<StoredDraft | null>(null);
   const [busy, setBusy] = useState(false);
   const [historyOpened, setHistoryOpened] = useState(false);
 
-  const lock = usePageLock({
-    itemId,
-    pageId,
-    enabled: canEdit,
-    myUserId,
-    onDenied: (name) => setHolder(name),
-    onLost: (name) => setHolder(name || null),
-  });
-  const editable = canEdit && lock.held;
-
   const host = useRef<HTMLDivElement | null>(null);
+  // Renewed while the user works in the grid, left to run out when it sits idle (sheetLock.ts).
+  const lock = useSheetLock({ itemId, pageId, enabled: canEdit, myUserId, activityTarget: host });
+  const editable = canEdit && lock.held;
+  const touchLock = useRef(lock.touch);
+  touchLock.current = lock.touch;
   const grid = useRef<GridInstance | null>(null);
   /** The sheets as loaded (their unknown keys are carried over) and the server's text of `baseVersion`. */
   const loaded = useRef<SheetJson[]>([]);
@@ -137,6 +131,7 @@ export default function SpreadsheetEditor({ itemId, itemName, pageId, canEdit, m
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const saving = useRef(false);
   const again = useRef(false);
+  const baselined = useRef(false);
 
   const currentContent = useCallback((): string | null => {
     if (!grid.current) return null;
@@ -236,8 +231,18 @@ export default function SpreadsheetEditor({ itemId, itemName, pageId, canEdit, m
       col: { len: 26, width: 100, indexWidth: 60, minWidth: 60 },
     });
     instance.loadData(sheets);
+    // The grid's text of the page as loaded is the saved state: opening a sheet whose stored JSON the grid
+    // writes differently (key order, merges made whole) saves nothing until something is edited.
+    if (!baselined.current) {
+      baselined.current = true;
+      if (lastSaved.current === baseContent.current) {
+        lastSaved.current = JSON.stringify(withUnknownKeys(instance.getData(), loaded.current));
+      }
+    }
     instance.change(() => {
-      if (editable) scheduleSave();
+      if (!editable) return;
+      touchLock.current();
+      scheduleSave();
     });
     grid.current = instance;
     return () => {
@@ -391,9 +396,9 @@ export default function SpreadsheetEditor({ itemId, itemName, pageId, canEdit, m
 
   return (
     <Stack gap="xs" data-testid="spreadsheet-editor">
-      {canEdit && holder !== undefined && lock.status === 'lost' ? (
+      {canEdit && lock.status === 'lost' ? (
         <Alert color="yellow" icon={<IconLock size={18} />} data-testid="sheet-lock-holder">
-          {holder ? t('lockedBy', { name: holder }) : t('lockedBySomeone')}
+          {lock.holder ? t('lockedBy', { name: lock.holder }) : t('lockedBySomeone')}
         </Alert>
       ) : null}
       {draftOffer && editable ? (

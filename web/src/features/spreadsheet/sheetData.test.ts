@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseSheetContent, reapplyCellChanges, withUnknownKeys, type SheetJson } from './sheetData';
+import {
+  parseSheetContent,
+  reapplyCellChanges,
+  withUnknownKeys,
+  withWholeMerges,
+  type SheetJson,
+} from './sheetData';
 
 const sheet = (
   name: string,
@@ -44,5 +50,30 @@ describe('spreadsheet data in the grid', () => {
     expect(text(result[0]!, '2', '0')).toBe('new');
     expect(result.map((s) => s.name)).toEqual(['s', 'mine']);
     expect(text(theirs[0]!, '0', '0')).toBe('a');
+  });
+
+  it("gives a stored merge its top-left cell's span, which the grid needs to draw it", () => {
+    const stored = JSON.stringify([
+      { name: 'a', merges: ['A1:B1', 'C3:D5'], rows: { len: 800, 0: { cells: { 0: { text: 'Alpha' } } } } },
+    ]);
+    const [sheet] = parseSheetContent(stored);
+    const rows = sheet!.rows as Record<
+      string,
+      { cells: Record<string, { text?: string; merge?: number[] }> }
+    >;
+    expect(rows['0']!.cells['0']).toEqual({ text: 'Alpha', merge: [0, 1] });
+    expect(rows['2']!.cells['2']).toEqual({ merge: [2, 1] });
+    expect(sheet!.merges).toEqual(['A1:B1', 'C3:D5']);
+    expect((sheet!.rows as { len: number }).len).toBe(800);
+  });
+
+  it('lists a merged cell missing from merges, and leaves whole merges alone', () => {
+    const half: SheetJson = { name: 'b', rows: { 4: { cells: { 1: { text: 'x', merge: [1, 0] } } } } };
+    expect(withWholeMerges(half).merges).toEqual(['B5:B6']);
+    expect(half.merges).toBeUndefined();
+    const whole: SheetJson = { name: 'c', merges: ['B5:B6'], rows: half.rows };
+    expect(withWholeMerges(whole)).toBe(whole);
+    const plain = sheet('d', { 0: { 0: 'x' } });
+    expect(withWholeMerges(plain)).toBe(plain);
   });
 });
