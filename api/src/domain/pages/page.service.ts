@@ -401,6 +401,11 @@ export class PageService {
     return changed.length;
   }
 
+  /**
+   * Inserts a new page with native statements only, so a transaction the database broke off for
+   * contention (a deadlock on MySQL, SQLite busy) simply runs again: each attempt builds its rows afresh
+   * and the entity joins the unit of work only once its transaction committed.
+   */
   private async create(
     writer: PageWriter,
     item: Item,
@@ -410,39 +415,54 @@ export class PageService {
   ): Promise<Page> {
     const { user } = writer;
     await checkPageLimit(this.em, this.settings, item, 1);
-    return inTransaction(this.em, async () => {
-      const now = new Date();
-      const page = this.em.create(Page, {
-        item,
-        catalog,
-        title,
-        content: input.content,
-        comments: (input.comments ?? '').slice(0, PAGE_COMMENTS_MAX),
-        sNumber: input.sNumber ?? DEFAULT_S_NUMBER,
-        isDraft: input.isDraft ?? false,
-        extInfo: input.extInfo || runApiExtInfo(item, input.content),
-        author: user,
-        authorName: writer.name,
-        createdAt: now,
-        updatedAt: now,
-      });
-      this.em.persist(page);
-      // The creator follows the page's updates, as in ShowDoc.
-      if (user) this.em.persist(this.em.create(Subscription, { user, page, actionType: 'update' }));
-      await this.em.flush();
-      await menuChanged(this.em, item.id);
-      await this.changeLog.append(item, user, {
-        action: 'create',
-        objectType: 'page',
-        objectId: page.id,
-        objectName: page.title,
-        remark: remarkOf(writer),
-      });
-      return page;
-    }).then(async (page) => {
-      await this.touchItem(item, title, page.createdAt);
-      return page;
-    });
+    const page = await inTransaction(
+      this.em,
+      async () => {
+        const now = new Date();
+        const page = this.em.create(
+          Page,
+          {
+            item,
+            catalog,
+            title,
+            content: input.content,
+            comments: (input.comments ?? '').slice(0, PAGE_COMMENTS_MAX),
+            sNumber: input.sNumber ?? DEFAULT_S_NUMBER,
+            isDraft: input.isDraft ?? false,
+            extInfo: input.extInfo || runApiExtInfo(item, input.content),
+            author: user,
+            authorName: writer.name,
+            createdAt: now,
+            updatedAt: now,
+          },
+          { persist: false },
+        );
+        // What the entity's create hook and the search index's flush hook would do for a flushed page.
+        page.keepSearchText();
+        page.id = (await this.em.insert(page)) as number;
+        await reindexPages(this.em, [page.id]);
+        // The creator follows the page's updates, as in ShowDoc.
+        if (user) {
+          await this.em.insert(
+            this.em.create(Subscription, { user, page, actionType: 'update' }, { persist: false }),
+          );
+        }
+        await menuChanged(this.em, item.id);
+        await this.changeLog.append(item, user, {
+          action: 'create',
+          objectType: 'page',
+          objectId: page.id,
+          objectName: page.title,
+          remark: remarkOf(writer),
+        });
+        return page;
+      },
+      { retryOnContention: true },
+    );
+    // Committed: the page is what is stored, with nothing left for a later flush to write.
+    this.em.getUnitOfWork().merge(page);
+    await this.touchItem(item, title, page.createdAt);
+    return page;
   }
 
   /**
