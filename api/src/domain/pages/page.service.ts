@@ -149,12 +149,12 @@ export class PageService {
       return this.create(writerOf(user), item, title, catalog ?? null, input);
     }
 
-    const page = await this.em.findOne(Page, { id: input.id });
-    if (!page || page.deletedAt) throw new DomainError('PageNotFound');
-    if (page.item.id !== item.id) throw new DomainError('PageNotInItem');
-    requireWritableScope(rights, await this.topOf(item, page.catalog), 'page');
-    if (page.isDraft && page.author?.id !== viewer.user?.id) throw new DomainError('PageDraft');
-    return this.update(writerOf(user), item, page, title ?? page.title, catalog, input);
+    // The page is read once, locked, inside the save's transaction: these checks run on that row.
+    return this.update(writerOf(user), item, input.id, title, catalog, input, async (page) => {
+      if (page.item.id !== item.id) throw new DomainError('PageNotInItem');
+      requireWritableScope(rights, await this.topOf(item, page.catalog), 'page');
+      if (page.isDraft && page.author?.id !== viewer.user?.id) throw new DomainError('PageDraft');
+    });
   }
 
   /**
@@ -170,9 +170,9 @@ export class PageService {
     if (title.length > PAGE_TITLE_MAX) throw new DomainError('NameTooLong');
     const fields: SavePageInput = { itemId: item.id, content: input.content, sNumber: input.sNumber };
     if (!input.id) return this.create(API_WRITER, item, title, input.catalog, fields);
-    const page = await this.em.findOne(Page, { id: input.id, item, deletedAt: null });
-    if (!page) throw new DomainError('PageNotFound');
-    return this.update(API_WRITER, item, page, title, input.catalog, fields);
+    return this.update(API_WRITER, item, input.id, title, input.catalog, fields, async (page) => {
+      if (page.item.id !== item.id) throw new DomainError('PageNotFound');
+    });
   }
 
   /**
@@ -475,10 +475,12 @@ export class PageService {
   private async update(
     writer: PageWriter,
     item: Item,
-    page: Page,
-    title: string,
+    pageId: number,
+    newTitle: string | undefined,
     catalog: Catalog | null | undefined,
     input: SavePageInput,
+    /** The caller's checks of the stored page (its item, scope, draft state), run on the locked row. */
+    check: (stored: Page) => Promise<void>,
   ): Promise<Page> {
     const { user } = writer;
     const keep = await historyToKeep(this.settings);
@@ -492,10 +494,12 @@ export class PageService {
       async () => {
         const stored = await this.em.findOne(
           Page,
-          { id: page.id },
+          { id: pageId },
           { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
         );
         if (!stored || stored.deletedAt) throw new DomainError('PageNotFound');
+        await check(stored);
+        const title = newTitle ?? stored.title;
         if (input.baseVersion !== undefined && input.baseVersion !== stored.version) {
           throw versionConflict(stored);
         }
@@ -568,7 +572,7 @@ export class PageService {
       },
       { retryOnContention: true },
     );
-    await this.touchItem(item, title, now);
+    await this.touchItem(item, saved.title, now);
     return saved;
   }
 
