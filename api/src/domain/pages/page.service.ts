@@ -134,6 +134,14 @@ export class PageService {
     if (input.title !== undefined && !title) throw new DomainError('PageTitleRequired');
     if (title && title.length > PAGE_TITLE_MAX) throw new DomainError('NameTooLong');
 
+    // The top-level catalog above each catalog this save checks, read once: the target catalog's path
+    // gives its own, and an update usually stays in the page's catalog.
+    const tops = new Map<number, number>();
+    const topOf = async (of: Catalog | null): Promise<number | null> => {
+      if (!of) return null;
+      if (!tops.has(of.id)) tops.set(of.id, (await this.topOf(item, of))!);
+      return tops.get(of.id)!;
+    };
     let catalog: Catalog | null | undefined;
     if (input.catalogId === undefined) catalog = undefined;
     else if (!input.catalogId) catalog = null;
@@ -141,8 +149,9 @@ export class PageService {
       const path = await loadCatalogPath(this.em, item.id, input.catalogId);
       if (!path && !options.unknownCatalogAsRoot) throw new DomainError('CatalogNotFound');
       catalog = path ? path[path.length - 1]! : null;
+      if (path && catalog) tops.set(catalog.id, path[0]!.id);
     }
-    if (catalog !== undefined) requireWritableScope(rights, await this.topOf(item, catalog), 'page');
+    if (catalog !== undefined) requireWritableScope(rights, await topOf(catalog), 'page');
 
     if (!input.id) {
       if (!title) throw new DomainError('PageTitleRequired');
@@ -152,7 +161,7 @@ export class PageService {
     // The page is read once, locked, inside the save's transaction: these checks run on that row.
     return this.update(writerOf(user), item, input.id, title, catalog, input, async (page) => {
       if (page.item.id !== item.id) throw new DomainError('PageNotInItem');
-      requireWritableScope(rights, await this.topOf(item, page.catalog), 'page');
+      requireWritableScope(rights, await topOf(page.catalog), 'page');
       if (page.isDraft && page.author?.id !== viewer.user?.id) throw new DomainError('PageDraft');
     });
   }
