@@ -22,7 +22,7 @@ export const SAVE_P50_MS = 15;
 export const RSS_LIMIT_MB = 200;
 /** MariaDB may be this much slower than SQLite on the same cell. */
 export const MYSQL_TOLERANCE = 0.3;
-export const STALL_GOALS = { healthzP99Ms: 100, saveMaxMs: 500 };
+export const STALL_GOALS = { healthzP99Ms: 100, saveMaxMs: 500, loopDelayP99Ms: 20 };
 
 const pct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(x < 0.1 ? 1 : 0)} %` : '-');
 

@@ -1,4 +1,5 @@
 import { DeadlockException, LockWaitTimeoutException, type EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/knex';
 import type { PageCommentEvent, PageLockEvent } from '../pubsub/topics';
 
 /**
@@ -161,6 +162,28 @@ export function isContention(err: unknown): boolean {
   return /database is locked/i.test(err.message);
 }
 
+function isSqliteContention(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return (
+    isContention(err) &&
+    ((typeof code === 'string' && code.startsWith('SQLITE_')) || /database is locked/i.test(String(err)))
+  );
+}
+
+/**
+ * A statement that failed with SQLite busy inside a transaction stays active in the libsql driver (it
+ * cannot be reset from JavaScript), and every later COMMIT on that connection fails with "SQL
+ * statements in progress". The pool's one connection is marked stale (the libsql dialect's pool
+ * validation replaces a connection whose `__created` is over 10 s old), so the next query opens a fresh
+ * one with the same pragmas instead of every write after this one failing.
+ */
+async function replaceSqliteConnection(em: EntityManager): Promise<void> {
+  const { client } = (em as SqlEntityManager).getConnection().getKnex();
+  const raw = (await client.acquireConnection()) as { __created?: number };
+  raw.__created = 0;
+  await client.releaseConnection(raw);
+}
+
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -188,6 +211,7 @@ export async function inTransaction<T>(
     } catch (err) {
       // A deadlocked transaction is already rolled back by the server; the driver may then refuse ours.
       await em.rollback().catch(() => em.resetTransactionContext());
+      if (isSqliteContention(err)) await replaceSqliteConnection(em);
       bus.rolledBack();
       if (attempt >= attempts || !isContention(err)) throw err;
       await pause(Math.random() * BACKOFF_MS * 2 ** attempt);

@@ -53,6 +53,21 @@ describe('Turns', () => {
     expect(connectedAt).toBeLessThan(events.length - 1);
   });
 
+  it("puts a connection's first request before the others, alternating while both wait", async () => {
+    const turns = new Turns();
+    const order: string[] = [];
+    const take = (name: string, first: boolean) => turns.take(first).then(() => order.push(name));
+    await Promise.all([
+      take('k1', false),
+      take('k2', false),
+      take('k3', false),
+      take('k4', false),
+      take('f1', true),
+      take('f2', true),
+    ]);
+    expect(order).toEqual(['f1', 'k1', 'f2', 'k2', 'k3', 'k4']);
+  });
+
   it('grows the batch while turns are cheap, so cheap requests are not held to one per iteration', async () => {
     const turns = new Turns(50);
     let iterations = 0;
@@ -122,5 +137,57 @@ describe('registerTurns', () => {
     // Answered between two slow turns, long before the last of them (without turns: after all of them).
     expect(healthAt).toBeGreaterThan(0);
     expect(healthAt).toBeLessThan(events.length - 5);
+  });
+  it('serves a fresh connection before the requests of busy keep-alive connections', async () => {
+    app = Fastify();
+    registerTurns(app, new Turns(5), (url) => url === '/healthz');
+    const served: string[] = [];
+    app.get('/work', async (request) => {
+      served.push(String((request.query as { who?: string }).who));
+      busy(10);
+      return { ok: true };
+    });
+    let accepted = 0;
+    app.server.on('connection', () => accepted++);
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(url).port);
+    const KEPT = 8;
+    const sockets = await Promise.all(
+      Array.from(
+        { length: KEPT + 1 },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const opened = net.connect(port, '127.0.0.1', () => resolve(opened));
+          }),
+      ),
+    );
+    while (accepted < KEPT + 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    const answered = (socket: net.Socket, count: number) =>
+      new Promise<void>((resolve) => {
+        let seen = 0;
+        const onData = (chunk: Buffer) => {
+          seen += chunk.toString().split('"ok":true').length - 1;
+          if (seen >= count) {
+            socket.off('data', onData);
+            resolve();
+          }
+        };
+        socket.on('data', onData);
+      });
+    const request = (who: string) => `GET /work?who=${who} HTTP/1.1\r\nHost: quire\r\n\r\n`;
+    // The keep-alive connections have been served once already.
+    const warmed = sockets.slice(0, KEPT).map((socket) => answered(socket, 1));
+    sockets.slice(0, KEPT).forEach((socket, i) => socket.write(request(`warm${i}`)));
+    await Promise.all(warmed);
+    served.length = 0;
+    // Their next requests and a fresh connection's first one arrive together.
+    const done = sockets.map((socket) => answered(socket, 1));
+    sockets.slice(0, KEPT).forEach((socket, i) => socket.write(request(`kept${i}`)));
+    sockets[KEPT]!.write(request('fresh'));
+    await Promise.all(done);
+    for (const socket of sockets) socket.destroy();
+    // In arrival order it would come last, after every busy connection's turn.
+    expect(served).toHaveLength(KEPT + 1);
+    expect(served.indexOf('fresh')).toBeLessThan(2);
   });
 });

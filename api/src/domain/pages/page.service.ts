@@ -134,6 +134,14 @@ export class PageService {
     if (input.title !== undefined && !title) throw new DomainError('PageTitleRequired');
     if (title && title.length > PAGE_TITLE_MAX) throw new DomainError('NameTooLong');
 
+    // The top-level catalog above each catalog this save checks, read once: the target catalog's path
+    // gives its own, and an update usually stays in the page's catalog.
+    const tops = new Map<number, number>();
+    const topOf = async (of: Catalog | null): Promise<number | null> => {
+      if (!of) return null;
+      if (!tops.has(of.id)) tops.set(of.id, (await this.topOf(item, of))!);
+      return tops.get(of.id)!;
+    };
     let catalog: Catalog | null | undefined;
     if (input.catalogId === undefined) catalog = undefined;
     else if (!input.catalogId) catalog = null;
@@ -141,20 +149,21 @@ export class PageService {
       const path = await loadCatalogPath(this.em, item.id, input.catalogId);
       if (!path && !options.unknownCatalogAsRoot) throw new DomainError('CatalogNotFound');
       catalog = path ? path[path.length - 1]! : null;
+      if (path && catalog) tops.set(catalog.id, path[0]!.id);
     }
-    if (catalog !== undefined) requireWritableScope(rights, await this.topOf(item, catalog), 'page');
+    if (catalog !== undefined) requireWritableScope(rights, await topOf(catalog), 'page');
 
     if (!input.id) {
       if (!title) throw new DomainError('PageTitleRequired');
       return this.create(writerOf(user), item, title, catalog ?? null, input);
     }
 
-    const page = await this.em.findOne(Page, { id: input.id });
-    if (!page || page.deletedAt) throw new DomainError('PageNotFound');
-    if (page.item.id !== item.id) throw new DomainError('PageNotInItem');
-    requireWritableScope(rights, await this.topOf(item, page.catalog), 'page');
-    if (page.isDraft && page.author?.id !== viewer.user?.id) throw new DomainError('PageDraft');
-    return this.update(writerOf(user), item, page, title ?? page.title, catalog, input, searchText);
+    // The page is read once, locked, inside the save's transaction: these checks run on that row.
+    return this.update(writerOf(user), item, input.id, title, catalog, input, searchText, async (page) => {
+      if (page.item.id !== item.id) throw new DomainError('PageNotInItem');
+      requireWritableScope(rights, await topOf(page.catalog), 'page');
+      if (page.isDraft && page.author?.id !== viewer.user?.id) throw new DomainError('PageDraft');
+    });
   }
 
   /**
@@ -170,9 +179,9 @@ export class PageService {
     if (title.length > PAGE_TITLE_MAX) throw new DomainError('NameTooLong');
     const fields: SavePageInput = { itemId: item.id, content: input.content, sNumber: input.sNumber };
     if (!input.id) return this.create(API_WRITER, item, title, input.catalog, fields);
-    const page = await this.em.findOne(Page, { id: input.id, item, deletedAt: null });
-    if (!page) throw new DomainError('PageNotFound');
-    return this.update(API_WRITER, item, page, title, input.catalog, fields, searchText);
+    return this.update(API_WRITER, item, input.id, title, input.catalog, fields, searchText, async (page) => {
+      if (page.item.id !== item.id) throw new DomainError('PageNotFound');
+    });
   }
 
   /**
@@ -401,6 +410,11 @@ export class PageService {
     return changed.length;
   }
 
+  /**
+   * Inserts a new page with native statements only, so a transaction the database broke off for
+   * contention (a deadlock on MySQL, SQLite busy) simply runs again: each attempt builds its rows afresh
+   * and the entity joins the unit of work only once its transaction committed.
+   */
   private async create(
     writer: PageWriter,
     item: Item,
@@ -410,39 +424,54 @@ export class PageService {
   ): Promise<Page> {
     const { user } = writer;
     await checkPageLimit(this.em, this.settings, item, 1);
-    return inTransaction(this.em, async () => {
-      const now = new Date();
-      const page = this.em.create(Page, {
-        item,
-        catalog,
-        title,
-        content: input.content,
-        comments: (input.comments ?? '').slice(0, PAGE_COMMENTS_MAX),
-        sNumber: input.sNumber ?? DEFAULT_S_NUMBER,
-        isDraft: input.isDraft ?? false,
-        extInfo: input.extInfo || runApiExtInfo(item, input.content),
-        author: user,
-        authorName: writer.name,
-        createdAt: now,
-        updatedAt: now,
-      });
-      this.em.persist(page);
-      // The creator follows the page's updates, as in ShowDoc.
-      if (user) this.em.persist(this.em.create(Subscription, { user, page, actionType: 'update' }));
-      await this.em.flush();
-      await menuChanged(this.em, item.id);
-      await this.changeLog.append(item, user, {
-        action: 'create',
-        objectType: 'page',
-        objectId: page.id,
-        objectName: page.title,
-        remark: remarkOf(writer),
-      });
-      return page;
-    }).then(async (page) => {
-      await this.touchItem(item, title, page.createdAt);
-      return page;
-    });
+    const page = await inTransaction(
+      this.em,
+      async () => {
+        const now = new Date();
+        const page = this.em.create(
+          Page,
+          {
+            item,
+            catalog,
+            title,
+            content: input.content,
+            comments: (input.comments ?? '').slice(0, PAGE_COMMENTS_MAX),
+            sNumber: input.sNumber ?? DEFAULT_S_NUMBER,
+            isDraft: input.isDraft ?? false,
+            extInfo: input.extInfo || runApiExtInfo(item, input.content),
+            author: user,
+            authorName: writer.name,
+            createdAt: now,
+            updatedAt: now,
+          },
+          { persist: false },
+        );
+        // What the entity's create hook and the search index's flush hook would do for a flushed page.
+        page.keepSearchText();
+        page.id = (await this.em.insert(page)) as number;
+        await reindexPages(this.em, [page.id]);
+        // The creator follows the page's updates, as in ShowDoc.
+        if (user) {
+          await this.em.insert(
+            this.em.create(Subscription, { user, page, actionType: 'update' }, { persist: false }),
+          );
+        }
+        await menuChanged(this.em, item.id);
+        await this.changeLog.append(item, user, {
+          action: 'create',
+          objectType: 'page',
+          objectId: page.id,
+          objectName: page.title,
+          remark: remarkOf(writer),
+        });
+        return page;
+      },
+      { retryOnContention: true },
+    );
+    // Committed: the page is what is stored, with nothing left for a later flush to write.
+    this.em.getUnitOfWork().merge(page);
+    await this.touchItem(item, title, page.createdAt);
+    return page;
   }
 
   /**
@@ -455,12 +484,14 @@ export class PageService {
   private async update(
     writer: PageWriter,
     item: Item,
-    page: Page,
-    title: string,
+    pageId: number,
+    newTitle: string | undefined,
     catalog: Catalog | null | undefined,
     input: SavePageInput,
     /** The cell text of a spreadsheet page's new content (null for other pages), from the checking parse. */
     searchText: string | null,
+    /** The caller's checks of the stored page (its item, scope, draft state), run on the locked row. */
+    check: (stored: Page) => Promise<void>,
   ): Promise<Page> {
     const { user } = writer;
     const keep = await historyToKeep(this.settings);
@@ -474,10 +505,12 @@ export class PageService {
       async () => {
         const stored = await this.em.findOne(
           Page,
-          { id: page.id },
+          { id: pageId },
           { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
         );
         if (!stored || stored.deletedAt) throw new DomainError('PageNotFound');
+        await check(stored);
+        const title = newTitle ?? stored.title;
         if (input.baseVersion !== undefined && input.baseVersion !== stored.version) {
           throw versionConflict(stored);
         }
@@ -550,7 +583,7 @@ export class PageService {
       },
       { retryOnContention: true },
     );
-    await this.touchItem(item, title, now);
+    await this.touchItem(item, saved.title, now);
     return saved;
   }
 
