@@ -1,7 +1,4 @@
 import { once } from 'node:events';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
 import {
@@ -329,9 +326,10 @@ type Entry = { kind: 'page'; page: ExportPage } | { kind: 'catalog'; catalog: Ex
  * per catalog and page, and each page's markdown as Word paragraphs, tables, shaded code, lists, links and
  * embedded images, streamed. `docx` builds a package whole, so a 2,000-page item held every page's Word
  * tree and the whole XML at once (2.5 GB and a 130 s stall of the event loop). Here `docx` packs a shell
- * (styles, numbering, TOC) and then small chunks of pages; each chunk's body XML is appended to a temporary
- * file with its images, links and list numbers renamed into the shell's, and the final package is zipped
- * as a stream with the body read back from that file. Memory holds one chunk (and the bundled files).
+ * (styles, numbering, TOC) and then small chunks of pages; each chunk's body XML, its images, links and
+ * list numbers renamed into the shell's, streams into the zip's `word/document.xml` as it is made (so the
+ * download starts at once and shows progress), and the parts that list what the chunks used (numbering,
+ * relationships, media) follow it. Memory holds one chunk (and the bundled files).
  */
 export function writeDocx(
   em: EntityManager,
@@ -340,19 +338,12 @@ export function writeDocx(
   onProgress: ExportProgress = () => undefined,
 ): Readable {
   const out = new PassThrough();
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-docx-'));
-  const cleanUp = () => fs.rmSync(folder, { recursive: true, force: true });
-  out.once('close', cleanUp);
-  writeDocxTo(out, path.join(folder, 'body.xml'), em, tree, files, onProgress).catch((err: unknown) => {
-    cleanUp();
-    out.destroy(err as Error);
-  });
+  writeDocxTo(out, em, tree, files, onProgress).catch((err: unknown) => out.destroy(err as Error));
   return out;
 }
 
 async function writeDocxTo(
   out: PassThrough,
-  bodyFile: string,
   em: EntityManager,
   tree: ExportTree,
   files: ExportFiles,
@@ -396,11 +387,18 @@ async function writeDocxTo(
     }),
   );
   const merged = new ChunkMerger(partText(shell, 'word/numbering.xml'));
-  const body = fs.createWriteStream(bodyFile);
-  const bodyDone = new Promise<void>((resolve, reject) => {
-    body.once('finish', resolve);
-    body.once('error', reject);
-  });
+  const zip = new ZipFile();
+  const mtime = new Date();
+  const output = zip.outputStream as Readable;
+  output.once('error', (err) => out.destroy(err));
+  output.pipe(out);
+  // [Content_Types].xml first, as Word writes it (some readers look for it there), then the document.
+  zip.addBuffer(shell.get('[Content_Types].xml')!, '[Content_Types].xml', { mtime });
+  const documentXml = partText(shell, 'word/document.xml');
+  const at = documentXml.indexOf(BODY_MARKER);
+  const body = new PassThrough();
+  body.write(documentXml.slice(0, documentXml.lastIndexOf('<w:p>', at)));
+  zip.addReadStream(body, 'word/document.xml', { mtime });
 
   const pages = order.flatMap((o) => (o.kind === 'page' ? [o.page] : []));
   const contents = pageContents(em, pages, 20)[Symbol.asyncIterator]();
@@ -413,7 +411,10 @@ async function writeDocxTo(
     pending = [];
     pendingChars = 0;
     pendingPages = 0;
-    if (!body.write(merged.add(parts))) await once(body, 'drain');
+    // Waits while the client is slower than the export (the zip reads the body as it sends).
+    if (!body.write(merged.add(parts)) && !out.destroyed) {
+      await Promise.race([once(body, 'drain'), once(out, 'close')]);
+    }
     // Packing a chunk is synchronous work: let other requests in between chunks.
     await new Promise<void>((resolve) => setImmediate(resolve));
   };
@@ -430,6 +431,7 @@ async function writeDocxTo(
       );
       continue;
     }
+    if (out.destroyed) return; // the client went away: stop reading and converting pages
     const next = await contents.next();
     if (next.done) break;
     const { page, content: stored } = next.value;
@@ -453,23 +455,11 @@ async function writeDocxTo(
     else await new Promise<void>((resolve) => setImmediate(resolve));
   }
   await flush();
-  body.end();
-  await bodyDone;
+  body.end(documentXml.slice(documentXml.indexOf('</w:p>', at) + '</w:p>'.length));
 
-  const zip = new ZipFile();
-  const mtime = new Date();
-  const documentXml = partText(shell, 'word/document.xml');
-  const at = documentXml.indexOf(BODY_MARKER);
-  const before = documentXml.slice(0, documentXml.lastIndexOf('<w:p>', at));
-  const after = documentXml.slice(documentXml.indexOf('</w:p>', at) + '</w:p>'.length);
-  // [Content_Types].xml first, as Word writes it (some readers look for it there).
-  const names = [...shell.keys()].sort(
-    (a, b) => Number(b === '[Content_Types].xml') - Number(a === '[Content_Types].xml'),
-  );
-  for (const name of names) {
-    if (name === 'word/document.xml') {
-      zip.addReadStream(Readable.from(documentStream(before, bodyFile, after)), name, { mtime });
-    } else if (name === 'word/numbering.xml') {
+  for (const name of shell.keys()) {
+    if (name === 'word/document.xml' || name === '[Content_Types].xml') continue;
+    if (name === 'word/numbering.xml') {
       zip.addBuffer(Buffer.from(merged.numbering(partText(shell, name)), 'utf8'), name, { mtime });
     } else if (name === 'word/_rels/document.xml.rels') {
       zip.addBuffer(Buffer.from(merged.relationships(partText(shell, name)), 'utf8'), name, { mtime });
@@ -479,15 +469,6 @@ async function writeDocxTo(
   }
   for (const [name, data] of merged.media) zip.addBuffer(data, name, { mtime, compress: false });
   zip.end();
-  const output = zip.outputStream as Readable;
-  output.once('error', (err) => out.destroy(err));
-  output.pipe(out);
-}
-
-async function* documentStream(before: string, bodyFile: string, after: string): AsyncGenerator<Buffer> {
-  yield Buffer.from(before, 'utf8');
-  for await (const chunk of fs.createReadStream(bodyFile)) yield chunk as Buffer;
-  yield Buffer.from(after, 'utf8');
 }
 
 /** `docx`'s compiler: the package's parts by path, before they are zipped. */
