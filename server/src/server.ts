@@ -63,6 +63,7 @@ import { registerGraphQLExplorer } from './http/graphql-explorer';
 import { registerTurns, Turns } from './http/turns';
 import { registerShowdocEntry } from './http/showdoc-entry';
 import { registerMetrics } from './http/metrics';
+import { closePromptly } from './http/prompt-close';
 import { ShowdocImportJobs } from './migrate/showdoc/import-jobs';
 import { showdocImportHttpPlugin } from './migrate/showdoc/import-http';
 import { localStorageAt, s3StorageFor } from '../../api/src/storage/storage-config';
@@ -326,6 +327,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     { error: (details, message) => app.log.error(details, message) },
   );
 
+  const beginClose = closePromptly(app.server);
   await app.listen({ port: config.port, host: config.host });
   jobs.start();
   const address = app.server.address();
@@ -341,6 +343,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       await showdocImports.idle();
       await wsCleanup.dispose();
       wsServer.close();
+      beginClose();
       await app.close();
       await closeSqlParsePool();
       await closeMockPool();

@@ -796,6 +796,95 @@ async function uploadProbe({ base, ctx, prepared, db }) {
   return row;
 }
 
+// ------------------------------------------------------------------------------------------ export probe
+
+/** Issue #19's goals for exports of item A (2,000 pages): streamed, so memory stays flat and the loop free. */
+const EXPORT_GOALS = { rssGrowthMb: 150, healthzMaxMs: 50 };
+
+/** Downloads `path` on a fresh connection, counting the bytes (the client holds none of them). */
+function download(base, pathAndQuery) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.get(new URL(pathAndQuery, base), { agent: false }, (res) => {
+      let bytes = 0;
+      let head = '';
+      res.on('data', (c) => {
+        if (bytes === 0) head = c.subarray(0, 2).toString('latin1');
+        bytes += c.length;
+      });
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          type: res.headers['content-type'],
+          bytes,
+          head,
+          ms: performance.now() - started,
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Issue #19: item A exported to Word and to the markdown zip (REST GET downloads, as the web app's links
+ * are) while the server's VmRSS is sampled every 100 ms and a second client asks `/healthz` on a fresh
+ * connection every 50 ms: the slowest answer is the longest stretch the export kept the loop from others.
+ */
+async function exportProbe({ base, ctx, db }) {
+  const { token, pid } = ctx;
+  const itemId = ctx.items.A.id;
+  const rows = [];
+  for (const format of ['word', 'markdown']) {
+    await drained(pid);
+    const health = [];
+    let running = true;
+    const pinger = (async () => {
+      while (running) {
+        const started = performance.now();
+        try {
+          health.push((await send(base, { method: 'GET', path: '/healthz', headers: {} })).ms);
+        } catch {
+          health.push(Infinity);
+        }
+        await new Promise((r) => setTimeout(r, Math.max(0, 50 - (performance.now() - started))));
+      }
+    })();
+    const before = rssMb(pid);
+    const { result, peak, cpu } = await withPeakRss(pid, () =>
+      download(base, `/server/index.php?s=/api/export/${format}&item_id=${itemId}&user_token=${token}`),
+    );
+    running = false;
+    await pinger;
+    health.sort((a, b) => a - b);
+    const row = {
+      db,
+      format,
+      ok: result.status === 200 && result.head === 'PK',
+      status: result.status,
+      bytes: result.bytes,
+      ms: result.ms,
+      cpu,
+      before,
+      peak,
+      growth: peak - before,
+      healthz: {
+        n: health.length,
+        p50: percentile(health, 50),
+        p99: percentile(health, 99),
+        max: health.at(-1) ?? 0,
+      },
+    };
+    row.pass = row.ok && row.growth < EXPORT_GOALS.rssGrowthMb && row.healthz.max < EXPORT_GOALS.healthzMaxMs;
+    log(
+      `  export ${format}: HTTP ${row.status}, ${(row.bytes / MiB).toFixed(1)} MB in ${(row.ms / 1000).toFixed(1)} s (${row.cpu.toFixed(1)} s CPU), RSS ${row.before.toFixed(0)} -> peak ${row.peak.toFixed(0)} MB (growth ${row.growth.toFixed(1)} MB); /healthz every 50 ms p50 ${row.healthz.p50.toFixed(1)} p99 ${row.healthz.p99.toFixed(1)} max ${row.healthz.max.toFixed(1)} ms (n=${row.healthz.n}) -> ${row.pass ? 'PASS' : 'FAIL'}`,
+    );
+    rows.push(row);
+  }
+  return rows;
+}
+
 // ------------------------------------------------------------------------------------------ server
 
 async function startServer({ dataDir, databaseUrl, nodeArgs = [] }) {
@@ -865,6 +954,7 @@ async function benchDatabase(db, ceiling) {
   const rows = [];
   let stall = null;
   let upload = null;
+  let exports = [];
   const profiling = Boolean(flags.profile);
   let server = null;
   try {
@@ -879,7 +969,8 @@ async function benchDatabase(db, ceiling) {
       if (!flags['no-stall'] && (!ONLY || ONLY.test('stall')))
         stall = await stallProbe({ base: server.base, ctx, cells, db });
       if (!ONLY || ONLY.test('upload')) upload = await uploadProbe({ base: server.base, ctx, prepared, db });
-      return { rows, stall, upload };
+      if (!ONLY || ONLY.test('export')) exports = await exportProbe({ base: server.base, ctx, db });
+      return { rows, stall, upload, exports };
     }
     // One server per cell under --cpu-prof, so each profile holds one endpoint's work.
     const names = selected(buildCells(contextOf(prepared.manifest, '', '', 0))).map((c) => c.name);
@@ -899,7 +990,7 @@ async function benchDatabase(db, ceiling) {
         JSON.stringify({ lastMs: performance.now() - started }),
       );
     }
-    return { rows, stall, upload };
+    return { rows, stall, upload, exports };
   } finally {
     await server?.stop().catch(() => undefined);
     fs.rmSync(prepared.dataDir, { recursive: true, force: true });
@@ -920,13 +1011,15 @@ async function main() {
   const all = [];
   const stalls = [];
   const uploads = [];
+  const exported = [];
   const ceilings = {};
   for (const db of DATABASES) {
     log(`\n${db}: ceiling`);
     const ceiling = await measureCeiling();
     ceilings[db] = ceiling;
     log(`${db}: cells`);
-    const { rows, stall, upload } = await benchDatabase(db, ceiling);
+    const { rows, stall, upload, exports } = await benchDatabase(db, ceiling);
+    exported.push(...exports);
     all.push(...rows);
     if (stall) stalls.push(stall);
     if (upload) uploads.push(upload);
@@ -975,6 +1068,18 @@ async function main() {
     for (const u of uploads) {
       lines.push(
         `| ${u.db} | ${u.big.ok ? (u.big.ms / 1000).toFixed(1) : 'refused'} | ${u.big.idle.toFixed(0)} / ${u.big.before.toFixed(0)} / ${u.big.peak.toFixed(0)} | ${u.big.growth.toFixed(1)} (${(u.big.peak - u.big.idle).toFixed(1)}) | ${(u.concurrent.wallMs / 1000).toFixed(1)} | ${u.concurrent.errors} | ${u.concurrent.peak?.toFixed(0)} | growth < ${UPLOAD_GOALS.rssGrowthMb} MB, 0 errors | ${u.pass ? 'PASS' : '**FAIL**'} |`,
+      );
+    }
+  }
+  if (exported.length) {
+    lines.push(
+      '',
+      '| db | export of item A (2,000 pages) | download MB | s | server CPU s | server RSS before / peak MB | RSS growth MB | /healthz every 50 ms p50 / p99 / max ms | goal | result |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+    );
+    for (const e of exported) {
+      lines.push(
+        `| ${e.db} | ${e.format}${e.ok ? '' : ` (HTTP ${e.status})`} | ${(e.bytes / MiB).toFixed(1)} | ${(e.ms / 1000).toFixed(1)} | ${e.cpu.toFixed(1)} | ${e.before.toFixed(0)} / ${e.peak.toFixed(0)} | ${e.growth.toFixed(1)} | ${e.healthz.p50.toFixed(1)} / ${e.healthz.p99.toFixed(1)} / ${e.healthz.max.toFixed(1)} (n=${e.healthz.n}) | growth < ${EXPORT_GOALS.rssGrowthMb} MB, max < ${EXPORT_GOALS.healthzMaxMs} ms | ${e.pass ? 'PASS' : '**FAIL**'} |`,
       );
     }
   }

@@ -343,6 +343,50 @@ describe.each(testDatabases())('export on $name', (target) => {
     expect(text(word, 'word/document.xml')).toContain('1.120、P119');
   });
 
+  it('writes a many-page .docx in chunks whose images, links and list numbers all resolve in the package', async () => {
+    // The .docx is packed a chunk of pages at a time and the chunks joined into one package: every
+    // reference a chunk makes (image and link relationships, ordered-list numberings) must land in it.
+    const em = server.db.orm.em.fork();
+    const big = await buildItem(em, owner, { name: 'Chunked' });
+    const folder = await buildCatalog(em, big, { name: 'Chunks' });
+    const image = `/server/index.php?s=/api/attachment/visitFile&sign=${imageSign}`;
+    for (let i = 0; i < 60; i++) {
+      em.persist(
+        em.create(PageEntity, {
+          item: big,
+          catalog: folder,
+          title: `C${i}`,
+          content: `1. first ${i}\n2. second\n\nsee [site ${i}](https://example.com/${i})\n\n![d${i}](${image})\n`,
+          author: owner.id,
+          authorName: owner.username,
+        }),
+      );
+    }
+    await em.flush();
+    const answer = await download('export/word', { item_id: big.id }, ownerToken);
+    expect(answer.status).toBe(200);
+    const word = await readZip(answer.bytes);
+    const xml = text(word, 'word/document.xml');
+    expect(xml).toContain('1.60、C59');
+    expect(xml).not.toContain('QUIRE-EXPORT-BODY');
+    expect(xml.match(/<w:body>/g)).toHaveLength(1);
+    const rels = text(word, 'word/_rels/document.xml.rels');
+    const relIds = new Set([...rels.matchAll(/Id="([^"]+)"/g)].map((m) => m[1]));
+    const used = [...xml.matchAll(/r:(?:embed|id)="([^"]+)"/g)].map((m) => m[1]);
+    expect(used.length).toBeGreaterThanOrEqual(120); // 60 images and 60 links
+    expect(used.filter((id) => !relIds.has(id))).toEqual([]);
+    for (const [, target] of rels.matchAll(/Target="(media\/[^"]+)"/g)) {
+      expect(word.get(`word/${target}`)?.equals(PNG)).toBe(true);
+    }
+    expect(rels).toContain('https://example.com/59');
+    const numbering = text(word, 'word/numbering.xml');
+    const numIds = new Set([...numbering.matchAll(/<w:num w:numId="(\d+)"/g)].map((m) => m[1]));
+    const listIds = [...xml.matchAll(/<w:numId w:val="(\d+)"\/>/g)].map((m) => m[1]);
+    expect(listIds.filter((id) => !numIds.has(id))).toEqual([]);
+    // Each page's ordered list restarts: a numbering of its own.
+    expect(new Set(listIds).size).toBe(60);
+  });
+
   it('records exports in the change log (export/item) and the export log', async () => {
     await download('export/markdown', { item_id: item.id }, ownerToken);
     const em = server.db.orm.em.fork();

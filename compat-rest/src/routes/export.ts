@@ -18,7 +18,6 @@ function sendDownload(reply: FastifyReply, download: ExportDownload, contentType
     .header('content-disposition', contentDisposition(download.fileName))
     .header('x-export-pages', String(download.pageCount))
     .header('cache-control', 'no-store');
-  if (Buffer.isBuffer(download.body)) reply.header('content-length', String(download.body.length));
   return reply.send(download.body);
 }
 

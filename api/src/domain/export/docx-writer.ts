@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
 import {
   AlignmentType,
@@ -21,6 +23,8 @@ import {
   type ParagraphChild,
 } from 'docx';
 import type { BlockContent, DefinitionContent, PhrasingContent, RootContent, TableRow as MdRow } from 'mdast';
+import { ZipFile } from 'yazl';
+import { readZip } from '../import/zip-reader';
 import { fileSignsIn, type BundledFile, type ExportFiles } from './export-attachments';
 import {
   pageContents,
@@ -290,20 +294,64 @@ export function numberedTitle(numbers: number[], title: string): string {
   return numbers.length ? `${numbers.join('.')}、${title}` : title;
 }
 
+/** Ordered lists: one Word numbering, restarted per list through its instances. */
+const NUMBERING = {
+  config: [
+    {
+      reference: 'ordered',
+      levels: Array.from({ length: 9 }, (_, level) => ({
+        level,
+        format: LevelFormat.DECIMAL,
+        text: `%${level + 1}.`,
+        alignment: AlignmentType.START,
+        style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
+      })),
+    },
+  ],
+};
+
+/** Where the pages go in the package's document: a paragraph of the shell replaced by the chunks. */
+const BODY_MARKER = 'QUIRE-EXPORT-BODY-4f1c';
+/**
+ * A chunk of pages is packed by `docx` once its markdown passes this many characters (or pages): packing is
+ * synchronous (~10 ms of fixed cost per package, then ~1 ms per kB of markdown on this machine's cores).
+ */
+const CHUNK_CHARS = 16 * 1024;
+const CHUNK_PAGES = 10;
+
+type Entry = { kind: 'page'; page: ExportPage } | { kind: 'catalog'; catalog: ExportCatalog };
+
 /**
  * A real Word document (Office Open XML) of an export tree: a table of contents field, numbered headings
  * per catalog and page, and each page's markdown as Word paragraphs, tables, shaded code, lists, links and
- * embedded images. Pages are read in batches, yielding between them; the package is zipped asynchronously.
+ * embedded images, streamed. `docx` builds a package whole, so a 2,000-page item held every page's Word
+ * tree and the whole XML at once (2.5 GB and a 130 s stall of the event loop). Here `docx` packs a shell
+ * (styles, numbering, TOC) and then small chunks of pages; each chunk's body XML, its images, links and
+ * list numbers renamed into the shell's, streams into the zip's `word/document.xml` as it is made (so the
+ * download starts at once and shows progress), and the parts that list what the chunks used (numbering,
+ * relationships, media) follow it. Memory holds one chunk (and the bundled files).
  */
-export async function writeDocx(
+export function writeDocx(
   em: EntityManager,
   tree: ExportTree,
   files: ExportFiles,
   onProgress: ExportProgress = () => undefined,
-): Promise<Buffer> {
+): Readable {
+  const out = new PassThrough();
+  writeDocxTo(out, em, tree, files, onProgress).catch((err: unknown) => out.destroy(err as Error));
+  return out;
+}
+
+async function writeDocxTo(
+  out: PassThrough,
+  em: EntityManager,
+  tree: ExportTree,
+  files: ExportFiles,
+  onProgress: ExportProgress,
+): Promise<void> {
   const titles = new Map<number, { level: number; numbers: number[] }>();
   const catalogHeads = new Map<number, { level: number; numbers: number[] }>();
-  const order: Array<{ kind: 'page'; page: ExportPage } | { kind: 'catalog'; catalog: ExportCatalog }> = [];
+  const order: Entry[] = [];
   const onlyPage = tree.pages.length === 1 && tree.catalogs.length === 0;
   let top = 0;
   for (const page of tree.pages) {
@@ -322,60 +370,211 @@ export async function writeDocx(
   };
   for (const catalog of tree.catalogs) place(catalog, [++top]);
 
+  const shell = await packParts(
+    new Document({
+      creator: 'Quire',
+      title: tree.item.name,
+      features: { updateFields: true },
+      numbering: NUMBERING,
+      sections: [
+        {
+          children: [
+            new TableOfContents('目录', { hyperlink: true, headingStyleRange: '1-6' }),
+            new Paragraph({ text: BODY_MARKER }),
+          ],
+        },
+      ],
+    }),
+  );
+  const merged = new ChunkMerger(partText(shell, 'word/numbering.xml'));
+  const zip = new ZipFile();
+  const mtime = new Date();
+  const output = zip.outputStream as Readable;
+  output.once('error', (err) => out.destroy(err));
+  output.pipe(out);
+  // [Content_Types].xml first, as Word writes it (some readers look for it there), then the document.
+  zip.addBuffer(shell.get('[Content_Types].xml')!, '[Content_Types].xml', { mtime });
+  const documentXml = partText(shell, 'word/document.xml');
+  const at = documentXml.indexOf(BODY_MARKER);
+  const body = new PassThrough();
+  body.write(documentXml.slice(0, documentXml.lastIndexOf('<w:p>', at)));
+  zip.addReadStream(body, 'word/document.xml', { mtime });
+
   const pages = order.flatMap((o) => (o.kind === 'page' ? [o.page] : []));
-  const bodies = new Map<number, FileChild[]>();
+  const contents = pageContents(em, pages, 20)[Symbol.asyncIterator]();
+  let pending: FileChild[] = [];
+  let pendingChars = 0;
+  let pendingPages = 0;
+  const flush = async () => {
+    if (!pending.length) return;
+    const parts = await packParts(new Document({ numbering: NUMBERING, sections: [{ children: pending }] }));
+    pending = [];
+    pendingChars = 0;
+    pendingPages = 0;
+    // Waits while the client is slower than the export (the zip reads the body as it sends).
+    if (!body.write(merged.add(parts)) && !out.destroyed) {
+      await Promise.race([once(body, 'drain'), once(out, 'close')]);
+    }
+    // Packing a chunk is synchronous work: let other requests in between chunks.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  };
   let listInstance = 0;
   let done = 0;
-  for await (const { page, content: stored } of pageContents(em, pages, 20)) {
+  for (const entry of order) {
+    if (entry.kind === 'catalog') {
+      const head = catalogHeads.get(entry.catalog.id)!;
+      pending.push(
+        new Paragraph({
+          heading: heading(head.level),
+          text: numberedTitle(head.numbers, entry.catalog.name),
+        }),
+      );
+      continue;
+    }
+    if (out.destroyed) return; // the client went away: stop reading and converting pages
+    const next = await contents.next();
+    if (next.done) break;
+    const { page, content: stored } = next.value;
     const content = readableMarkdown(stored, tree.item.type);
     for (const sign of fileSignsIn(content)) await files.get(sign);
     const imageOf = (url: string) => {
       const sign = fileSignsIn(url)[0];
       return sign ? files.peek(sign) : null;
     };
-    const writer = new PageWriter(imageOf, titles.get(page.id)!.level, () => ++listInstance);
+    const head = titles.get(page.id)!;
+    const writer = new PageWriter(imageOf, head.level, () => ++listInstance);
     for (const node of (await markdownTree(content)).children) writer.block(node);
-    bodies.set(page.id, writer.blocks);
+    pending.push(
+      new Paragraph({ heading: heading(head.level), text: numberedTitle(head.numbers, page.title) }),
+      ...writer.blocks,
+    );
+    pendingChars += content.length;
     onProgress(++done, pages.length, page.title);
+    if (++pendingPages >= CHUNK_PAGES || pendingChars >= CHUNK_CHARS) await flush();
+    // Parsing and converting a page is synchronous too: other requests get the loop after each page.
+    else await new Promise<void>((resolve) => setImmediate(resolve));
   }
+  await flush();
+  body.end(documentXml.slice(documentXml.indexOf('</w:p>', at) + '</w:p>'.length));
 
-  const children: FileChild[] = [new TableOfContents('目录', { hyperlink: true, headingStyleRange: '1-6' })];
-  for (const entry of order) {
-    if (entry.kind === 'catalog') {
-      const head = catalogHeads.get(entry.catalog.id)!;
-      children.push(
-        new Paragraph({
-          heading: heading(head.level),
-          text: numberedTitle(head.numbers, entry.catalog.name),
-        }),
-      );
+  for (const name of shell.keys()) {
+    if (name === 'word/document.xml' || name === '[Content_Types].xml') continue;
+    if (name === 'word/numbering.xml') {
+      zip.addBuffer(Buffer.from(merged.numbering(partText(shell, name)), 'utf8'), name, { mtime });
+    } else if (name === 'word/_rels/document.xml.rels') {
+      zip.addBuffer(Buffer.from(merged.relationships(partText(shell, name)), 'utf8'), name, { mtime });
     } else {
-      const head = titles.get(entry.page.id)!;
-      children.push(
-        new Paragraph({ heading: heading(head.level), text: numberedTitle(head.numbers, entry.page.title) }),
-      );
-      children.push(...(bodies.get(entry.page.id) ?? []));
+      zip.addBuffer(shell.get(name)!, name, { mtime });
     }
   }
-  const document = new Document({
-    creator: 'Quire',
-    title: tree.item.name,
-    features: { updateFields: true },
-    numbering: {
-      config: [
-        {
-          reference: 'ordered',
-          levels: Array.from({ length: 9 }, (_, level) => ({
-            level,
-            format: LevelFormat.DECIMAL,
-            text: `%${level + 1}.`,
-            alignment: AlignmentType.START,
-            style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
-          })),
-        },
-      ],
-    },
-    sections: [{ children }],
-  });
-  return Packer.toBuffer(document);
+  for (const [name, data] of merged.media) zip.addBuffer(data, name, { mtime, compress: false });
+  zip.end();
+}
+
+/** `docx`'s compiler: the package's parts by path, before they are zipped. */
+interface PartCompiler {
+  compile(document: Document): Map<string, string | Uint8Array>;
+}
+
+/**
+ * The parts of a package `docx` makes, by path. Its packer's compiler gives them before zipping (no
+ * public API does; zipping each chunk only to unzip it again doubled the synchronous work per chunk): used
+ * when present, else the package is zipped and read back.
+ */
+async function packParts(document: Document): Promise<Map<string, Buffer>> {
+  const compiler = (Packer as unknown as { compiler?: Partial<PartCompiler> }).compiler;
+  if (typeof compiler?.compile === 'function') {
+    const parts = new Map<string, Buffer>();
+    for (const [name, data] of compiler.compile(document)) {
+      parts.set(name, typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data));
+    }
+    return parts;
+  }
+  const entries = await readZip(await Packer.toBuffer(document));
+  return new Map(entries.map((e) => [e.name, e.data]));
+}
+
+function partText(parts: Map<string, Buffer>, name: string): string {
+  const data = parts.get(name);
+  if (!data) throw new Error(`docx package without ${name}`);
+  return data.toString('utf8');
+}
+
+const attribute = (element: string, name: string) =>
+  new RegExp(`\\b${name}="([^"]*)"`).exec(element)?.[1] ?? '';
+
+/**
+ * Carries the chunks' own references into the shell's package: a chunk's images and links are
+ * relationships of its own package (renamed `<id>c<chunk>`, images moved to `media/c<chunk>_<name>`), its
+ * ordered lists concrete numberings (given the shell's next free numIds). The abstract numberings and the
+ * bullet list are the same in every package `docx` makes from the same numbering options.
+ */
+class ChunkMerger {
+  readonly media = new Map<string, Buffer>();
+  private readonly extraRelationships: string[] = [];
+  private readonly extraNums: string[] = [];
+  private readonly shellNums: Set<string>;
+  private nextNum: number;
+  private chunk = 0;
+
+  constructor(shellNumbering: string) {
+    this.shellNums = new Set([...shellNumbering.matchAll(/<w:num w:numId="(\d+)"/g)].map((m) => m[1]!));
+    this.nextNum = Math.max(0, ...[...this.shellNums].map(Number)) + 1;
+  }
+
+  /** The body XML of a packed chunk, its references renamed into the shell's. */
+  add(parts: Map<string, Buffer>): string {
+    const n = ++this.chunk;
+    const xml = partText(parts, 'word/document.xml');
+    let inner = xml.slice(xml.indexOf('<w:body>') + '<w:body>'.length, xml.lastIndexOf('<w:sectPr'));
+    const ids = new Map<string, string>();
+    for (const [element] of partText(parts, 'word/_rels/document.xml.rels').matchAll(
+      /<Relationship\b[^>]*\/>/g,
+    )) {
+      const id = attribute(element, 'Id');
+      const type = attribute(element, 'Type');
+      const renamed = `${id}c${n}`;
+      if (type.endsWith('/hyperlink')) {
+        this.extraRelationships.push(element.replace(`Id="${id}"`, `Id="${renamed}"`));
+      } else if (type.endsWith('/image')) {
+        const target = attribute(element, 'Target');
+        const data = parts.get(`word/${target}`);
+        if (!data) continue;
+        const name = `media/c${n}_${target.slice(target.lastIndexOf('/') + 1)}`;
+        this.media.set(`word/${name}`, data);
+        this.extraRelationships.push(`<Relationship Id="${renamed}" Type="${type}" Target="${name}"/>`);
+      } else continue;
+      ids.set(id, renamed);
+    }
+    if (ids.size) {
+      inner = inner.replace(/\br:(embed|id|link)="([^"]+)"/g, (all, kind: string, id: string) =>
+        ids.has(id) ? `r:${kind}="${ids.get(id)}"` : all,
+      );
+    }
+    const nums = new Map<string, string>();
+    for (const [element, id] of partText(parts, 'word/numbering.xml').matchAll(
+      /<w:num w:numId="(\d+)"[^>]*>[\s\S]*?<\/w:num>/g,
+    )) {
+      if (this.shellNums.has(id!)) continue;
+      const renamed = String(this.nextNum++);
+      nums.set(id!, renamed);
+      this.extraNums.push(element.replace(`w:numId="${id}"`, `w:numId="${renamed}"`));
+    }
+    if (nums.size) {
+      inner = inner.replace(/<w:numId w:val="(\d+)"\/>/g, (all, id: string) =>
+        nums.has(id) ? `<w:numId w:val="${nums.get(id)}"/>` : all,
+      );
+    }
+    return inner;
+  }
+
+  numbering(shell: string): string {
+    const end = shell.lastIndexOf('</w:numbering>');
+    return shell.slice(0, end) + this.extraNums.join('') + shell.slice(end);
+  }
+
+  relationships(shell: string): string {
+    const end = shell.lastIndexOf('</Relationships>');
+    return shell.slice(0, end) + this.extraRelationships.join('') + shell.slice(end);
+  }
 }

@@ -40,8 +40,8 @@ export interface ExportDownload {
   /** A file name for the download; `stamp` is the door's local `YYYYMMDDHHMMSS`. */
   fileName: string;
   contentType: string;
-  /** The docx is built whole (its package needs every part); zips stream as they are written. */
-  body: Buffer | Readable;
+  /** Every format streams as it is written. */
+  body: Readable;
   pageCount: number;
 }
 
@@ -124,7 +124,7 @@ export class ExportService {
           format: 'word',
           fileName,
           contentType: DOCX_TYPE,
-          body: await writeDocx(this.em, tree, files, onProgress),
+          body: writeDocx(this.em, tree, files, onProgress),
           pageCount,
         };
       case 'markdown':

@@ -10,9 +10,17 @@ const ACCEPT = '.zip,.json,.yaml,.yml';
 
 /**
  * The import form: drop or pick a file, choose a new item or the current one (when there is one), watch
- * the upload and the server's progress (percentage, current page), then open the result.
+ * the upload and the server's progress (percentage, current page), then open the result. `onOpen` runs
+ * when the result's link is followed (the dialog around the panel closes: into this item, the link is the
+ * page already shown, so nothing else would).
  */
-export function ImportPanel({ item }: { item?: { id: number; name: string } | null }) {
+export function ImportPanel({
+  item,
+  onOpen,
+}: {
+  item?: { id: number; name: string } | null;
+  onOpen?(): void;
+}) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [target, setTarget] = useState<'new' | 'this'>(item ? 'this' : 'new');
@@ -112,7 +120,13 @@ export function ImportPanel({ item }: { item?: { id: number; name: string } | nu
               overwritten: phase.result.overwritten,
             })}
           </Text>
-          <Anchor component={Link} to={`/${phase.result.itemId}`} size="sm" data-testid="import-open">
+          <Anchor
+            component={Link}
+            to={`/${phase.result.itemId}`}
+            size="sm"
+            data-testid="import-open"
+            onClick={() => onOpen?.()}
+          >
             {t('importItem.open')}
           </Anchor>
         </Alert>

@@ -59,6 +59,8 @@ export function useImport(onDone?: (result: NonNullable<ImportJobFieldsFragment[
         }
         if (!job) throw new Error(t('importItem.failed'));
         if (job.state === 'DONE' && job.result) {
+          // What is on screen (the item's menu, the item list) was read before the import: read it again.
+          await client.refetchQueries({ include: 'active' }).catch(() => undefined);
           show({ step: 'done', result: job.result });
           onDone?.(job.result);
         } else if (job.state === 'FAILED') {

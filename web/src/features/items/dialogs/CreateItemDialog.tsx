@@ -155,7 +155,7 @@ export function CreateItemDialog({ opened, onClose, groupId, onCreated }: Create
       {kind === 'api' ? (
         <OpenApiHowTo />
       ) : kind === 'import' ? (
-        <ImportPanel />
+        <ImportPanel onOpen={onClose} />
       ) : (
         <Stack gap="sm">
           <TextInput

@@ -15,7 +15,7 @@ export function ImportDialog({
   const { t } = useTranslation();
   return (
     <DialogFrame opened title={t('importItem.title', { name: itemName })} onClose={onClose} size="md">
-      <ImportPanel item={itemId ? { id: itemId, name: itemName } : null} />
+      <ImportPanel item={itemId ? { id: itemId, name: itemName } : null} onOpen={onClose} />
     </DialogFrame>
   );
 }
