@@ -781,6 +781,8 @@ async function startServer({ dataDir, databaseUrl, nodeArgs = [] }) {
       QUIRE_ADMIN_PASSWORD: 'bench-admin-password',
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
+      // As deployed (the Dockerfile's runtime image): graphql-js, among others, checks more outside production.
+      NODE_ENV: 'production',
     },
     nodeArgs,
   });
