@@ -48,6 +48,10 @@ const dependencySwc = {
 // `require()`, and the ESM dependency goes through the transform like any other. Add packages here when a
 // test fails with "A dynamic import callback was invoked without --experimental-vm-modules".
 const DYNAMIC_IMPORT_PACKAGES = ['@fastify/cookie'];
+
+// Our own modules that the server loads at first use with `import('./name.js')` so heavy libraries stay out
+// of memory until needed (issue #14): docx export, the MCP door.
+const LAZY_SOURCE_MODULES = ['docx-writer', 'mcp-session'];
 const dynamicImportSwc = { ...dependencySwc, isModule: true };
 
 // ESM-only packages (Apollo Client 4, graphql-ws' browser build, md-editor's ~120 unified/remark/rehype
@@ -124,6 +128,9 @@ module.exports = {
         '<rootDir>/dist/',
       ],
       modulePathIgnorePatterns: ['<rootDir>/dist/'],
+      // Our modules loaded lazily with `import('./x.js')` (node16 resolution wants the extension; the file
+      // is x.ts here). Listed by name so no other `.js` path is rewritten.
+      moduleNameMapper: { [`^(\\./(?:${LAZY_SOURCE_MODULES.join('|')}))\\.js$`]: '$1' },
       // Some server dependencies are ESM-only too (content-disposition 3 under @fastify/static, cookie 2
       // under @fastify/cookie).
       transform: { ...dependencyTransforms, '^.+\\.(t|j)s$': ['@swc/jest', serverSwc] },

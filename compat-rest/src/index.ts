@@ -29,7 +29,7 @@ import { teamMember } from './routes/teamMember';
 import { template } from './routes/template';
 import { user } from './routes/user';
 import { parseRoute, resolveActionName, resolveControllerName } from './routing';
-import { EMPTY, isoTime, useWireTimeZone, type Wire } from './wire';
+import { EMPTY, isoTime, useWireTimeZone, wireJson, type Wire } from './wire';
 
 /** Controllers by ShowDoc's PascalCase class name. */
 export const controllers: Record<string, Controller> = {
@@ -185,7 +185,7 @@ async function dispatch(
     if (reply.sent) return reply;
     return reply
       .type('application/json; charset=utf-8')
-      .send({ error_code: 0, data: data ?? EMPTY } satisfies Wire);
+      .send(wireJson({ error_code: 0, data: data ?? EMPTY } satisfies Wire));
   } catch (err) {
     if (err instanceof DomainError) return envelope(reply, err.info.showdoc, err.localized('zh'));
     throw err;

@@ -1,9 +1,64 @@
+import { randomBytes } from 'node:crypto';
+
 /**
  * ShowDoc's value typing at the REST boundary: database values travel as strings, times as unix
  * seconds (digit strings) or as local `YYYY-MM-DD HH:MM:SS` (Asia/Shanghai unless the configuration
  * says otherwise), NULL as null, and an empty object as `[]` (PHP arrays).
  */
-export type Wire = string | number | boolean | null | Wire[] | { [key: string]: Wire };
+export type Wire = string | number | boolean | null | RawJson | Wire[] | { [key: string]: Wire };
+
+/**
+ * JSON text made earlier (a large menu serialised once per menu version, issue #14), spliced as is into
+ * the answer by `wireJson`, as UTF-8 bytes encoded once. Anywhere else (JSON.stringify of a value
+ * holding one) it reads as its value.
+ */
+export class RawJson {
+  private encoded: Buffer | undefined;
+
+  constructor(readonly json: string) {}
+
+  get bytes(): Buffer {
+    return (this.encoded ??= Buffer.from(this.json, 'utf8'));
+  }
+
+  toJSON(): unknown {
+    if (!splicing) return JSON.parse(this.json);
+    splicing.push(this);
+    return `${SPLICE_MARK}${splicing.length - 1}${SPLICE_END}`;
+  }
+}
+
+/** Unguessable (random per process) and never written anywhere: no stored text can imitate a mark. */
+const SPLICE_MARK = `quire-raw-json-${randomBytes(12).toString('hex')}:`;
+const SPLICE_END = ':end';
+let splicing: RawJson[] | null = null;
+
+/**
+ * JSON.stringify(value), with the text of each RawJson inside in its place: a string when there is
+ * none, else the UTF-8 bytes (the raw parts' bytes are copied, not encoded again).
+ */
+export function wireJson(value: unknown): string | Buffer {
+  const outer = splicing;
+  const parts: RawJson[] = [];
+  splicing = parts;
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } finally {
+    splicing = outer;
+  }
+  if (!parts.length) return text;
+  const chunks: Buffer[] = [];
+  let from = 0;
+  for (const [index, part] of parts.entries()) {
+    const mark = `"${SPLICE_MARK}${index}${SPLICE_END}"`;
+    const at = text.indexOf(mark, from);
+    chunks.push(Buffer.from(text.slice(from, at), 'utf8'), part.bytes);
+    from = at + mark.length;
+  }
+  chunks.push(Buffer.from(text.slice(from), 'utf8'));
+  return Buffer.concat(chunks);
+}
 
 export const EMPTY: Wire = [];
 

@@ -3,7 +3,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { stripVTControlCharacters } from 'node:util';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -195,6 +198,9 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     // Apollo's own landing page loads its sandbox from a CDN: browsers get Quire's bundled explorer instead.
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
+      // Quire sets no cache hints, and the default cache-control plugin's willResolveField hook made Apollo
+      // wrap every field resolver: a third of the CPU of a 2,000-page menu query (issue #14).
+      ApolloServerPluginCacheControlDisabled(),
       fastifyApolloDrainPlugin(app),
       localizeErrorsPlugin<GraphQLContext>(),
       guardPlugin(guard),

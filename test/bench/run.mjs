@@ -900,6 +900,8 @@ async function startServer({ dataDir, databaseUrl, nodeArgs = [] }) {
       DATABASE_URL: databaseUrl,
       // The stall probe reads the event-loop delay from /metrics (prom-client's monitorEventLoopDelay).
       QUIRE_METRICS_TOKEN: METRICS_TOKEN,
+      // As deployed (the Dockerfile's runtime image): graphql-js, among others, checks more outside production.
+      NODE_ENV: 'production',
     },
     nodeArgs,
   });

@@ -1,10 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { DomainError, hashToken, QUIRE_VERSION, Viewer, type Services } from '../domain';
 import { McpCodes } from './mcp-errors';
-import { registerPrompts, registerResources } from './mcp-resources';
-import { registerTools } from './mcp-tools';
+
+type McpSession = typeof import('./mcp-session.js');
+let session: Promise<McpSession> | undefined;
+/** The SDK, the tools and the resources, loaded at the first MCP request (see mcp-session.ts). */
+function loadSession(): Promise<McpSession> {
+  session ??= import('./mcp-session.js');
+  return session;
+}
 
 export interface McpHttpOptions {
   services: () => Services;
@@ -95,6 +99,8 @@ async function handle(request: FastifyRequest, reply: FastifyReply, options: Mcp
   const needsAuth = messages.some((m) => !m || typeof m !== 'object' || !OPEN_METHODS.has(String(m.method)));
 
   const services = options.services();
+  const { McpServer, StreamableHTTPServerTransport, registerPrompts, registerResources, registerTools } =
+    await loadSession();
   const server = new McpServer(
     { name: 'quire-mcp', version: QUIRE_VERSION },
     {

@@ -1,13 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { ByteCounter, requireValidKey, StorageError, type ByteRange, type FileStorage } from './storage';
 
 export interface S3Settings {
@@ -27,16 +19,41 @@ export interface S3Settings {
 
 const MiB = 1024 * 1024;
 
+interface S3Sdk {
+  s3: typeof import('@aws-sdk/client-s3');
+  lib: typeof import('@aws-sdk/lib-storage');
+}
+
+// The AWS SDK is large: it loads when a bucket is first used, not when the server starts with local storage.
+let sdkLoading: Promise<S3Sdk> | undefined;
+/** Set once loaded: errors only come from calls made after the SDK loaded. */
+let sdk: S3Sdk | undefined;
+function loadSdk(): Promise<S3Sdk> {
+  sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
+    ([s3, lib]) => (sdk = { s3, lib }),
+  );
+  return sdkLoading;
+}
+
+function isServiceError(err: unknown): err is S3ServiceException {
+  return !!sdk && err instanceof sdk.s3.S3ServiceException;
+}
+
 /**
  * An S3-compatible bucket. Large files go up as multipart uploads of 5 MiB parts, one part in flight, so
  * an upload holds about two parts in memory whatever its size.
  */
 export class S3Storage implements FileStorage {
   readonly kind = 's3';
-  private readonly client: S3Client;
+  private client: S3Client | undefined;
 
-  constructor(private readonly settings: S3Settings) {
-    this.client = new S3Client({
+  constructor(private readonly settings: S3Settings) {}
+
+  /** The SDK and this bucket's client, both made at first use. */
+  private async connect(): Promise<{ client: S3Client; sdk: S3Sdk }> {
+    const loaded = await loadSdk();
+    const settings = this.settings;
+    this.client ??= new loaded.s3.S3Client({
       endpoint: settings.endpoint || undefined,
       region: settings.region || 'us-east-1',
       forcePathStyle: settings.forcePathStyle,
@@ -45,6 +62,7 @@ export class S3Storage implements FileStorage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+    return { client: this.client, sdk: loaded };
   }
 
   private objectKey(key: string): string {
@@ -56,8 +74,9 @@ export class S3Storage implements FileStorage {
     const counter = new ByteCounter();
     const source = body.pipe(counter);
     body.once('error', (err) => counter.destroy(err));
-    const upload = new Upload({
-      client: this.client,
+    const { client, sdk: loaded } = await this.connect();
+    const upload = new loaded.lib.Upload({
+      client,
       params: {
         Bucket: this.settings.bucket,
         Key: this.objectKey(key),
@@ -81,8 +100,9 @@ export class S3Storage implements FileStorage {
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({
+      const { client, sdk: loaded } = await this.connect();
+      const answer = await client.send(
+        new loaded.s3.GetObjectCommand({
           Bucket: this.settings.bucket,
           Key: this.objectKey(key),
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -99,8 +119,9 @@ export class S3Storage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     try {
-      await this.client.send(
-        new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+      const { client, sdk: loaded } = await this.connect();
+      await client.send(
+        new loaded.s3.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
       );
     } catch (err) {
       throw this.explain(err);
@@ -109,8 +130,9 @@ export class S3Storage implements FileStorage {
 
   async exists(key: string): Promise<boolean> {
     try {
-      await this.client.send(
-        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+      const { client, sdk: loaded } = await this.connect();
+      await client.send(
+        new loaded.s3.HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
       );
       return true;
     } catch (err) {
@@ -123,7 +145,8 @@ export class S3Storage implements FileStorage {
 
   private async requireBucket(): Promise<void> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
+      const { client, sdk: loaded } = await this.connect();
+      await client.send(new loaded.s3.HeadBucketCommand({ Bucket: this.settings.bucket }));
     } catch (err) {
       throw this.explain(err, true);
     }
@@ -131,7 +154,7 @@ export class S3Storage implements FileStorage {
 
   private explain(err: unknown, bucketCheck = false): Error {
     if (err instanceof StorageError) return err;
-    const name = err instanceof S3ServiceException ? err.name : '';
+    const name = isServiceError(err) ? err.name : '';
     if (name === 'NoSuchBucket' || (bucketCheck && statusOf(err) === 404)) {
       return new StorageError('bucket-missing', `the S3 bucket "${this.settings.bucket}" does not exist`, {
         cause: err,
@@ -140,7 +163,7 @@ export class S3Storage implements FileStorage {
     if (name === 'NoSuchKey' || name === 'NotFound') {
       return new StorageError('not-found', 'no such object in the S3 bucket', { cause: err });
     }
-    if (err instanceof S3ServiceException) {
+    if (isServiceError(err)) {
       return new StorageError('unavailable', `S3 storage failed: ${err.name} ${err.message}`, { cause: err });
     }
     return err instanceof Error ? err : new Error(String(err));
@@ -148,5 +171,5 @@ export class S3Storage implements FileStorage {
 }
 
 function statusOf(err: unknown): number | undefined {
-  return err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
+  return isServiceError(err) ? err.$metadata.httpStatusCode : undefined;
 }

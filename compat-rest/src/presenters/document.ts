@@ -2,7 +2,7 @@
 // written and HTML-escaped only on its way out.
 import type { CatalogNode, MenuCatalog, MenuPage } from '../../../api/src/domain';
 import type { Catalog, Page } from '../../../db/src';
-import { escapeHtml, localTime, s, ts, type Wire } from '../wire';
+import { escapeHtml, localTime, RawJson, s, ts, type Wire } from '../wire';
 
 export type Row = { [key: string]: Wire };
 
@@ -79,6 +79,43 @@ function shapeMenuCatalog(node: MenuCatalog): Row {
     pages: node.pages.map(menuPageRow),
     catalogs: node.catalogs.map(menuCatalogRow),
   };
+}
+
+/**
+ * JSON text of menu objects, kept as long as the objects (see `memo`): the domain hands out the stored
+ * menu's own objects, or copies it keeps per menu version, to every viewer who sees them the same, so
+ * a 2,000-page menu is serialised once per version, not once per request (issue #14).
+ */
+const menuTexts = new WeakMap<object, string>();
+function memoText<T extends object>(of: T, text: (of: T) => string): string {
+  let json = menuTexts.get(of);
+  if (json === undefined) {
+    json = text(of);
+    menuTexts.set(of, json);
+  }
+  return json;
+}
+
+const pageText = (page: MenuPage) => memoText(page, (p) => JSON.stringify(menuPageRow(p)));
+const catalogText = (node: MenuCatalog) => memoText(node, (n) => JSON.stringify(menuCatalogRow(n)));
+
+/** Menu texts by their lists' identity: (root pages, top catalogs) as the domain keeps them. */
+const menuTexts2 = new WeakMap<object, WeakMap<object, RawJson>>();
+
+/**
+ * `item/info`'s `menu` (`{pages, catalogs}` of menu rows) as JSON text made of the parts' kept texts; the
+ * whole text (and its bytes) kept too when both lists are ones the domain keeps (most readers).
+ */
+export function menuJson(menu: { pages: MenuPage[]; catalogs: MenuCatalog[] }): RawJson {
+  let byCatalogs = menuTexts2.get(menu.pages);
+  let raw = byCatalogs?.get(menu.catalogs);
+  if (!raw) {
+    const pages = memoText(menu.pages, (list) => `[${list.map(pageText).join(',')}]`);
+    raw = new RawJson(`{"pages":${pages},"catalogs":[${menu.catalogs.map(catalogText).join(',')}]}`);
+    if (!byCatalogs) menuTexts2.set(menu.pages, (byCatalogs = new WeakMap()));
+    byCatalogs.set(menu.catalogs, raw);
+  }
+  return raw;
 }
 
 /**

@@ -2,7 +2,7 @@ import { loadItemView } from '../../../api/src/domain';
 import { ItemType } from '../../../db/src';
 import { action } from '../action';
 import { AI_CONFIG_DEFAULTS } from '../document-wire';
-import { menuCatalogRow, menuPageRow, pageRow } from '../presenters/document';
+import { menuCatalogRow, menuJson, pageRow } from '../presenters/document';
 import { int, str } from '../params';
 import { s, type Wire } from '../wire';
 
@@ -58,12 +58,12 @@ export const itemInfo = action({
       default_cat_id4: defaults.id4,
       unread_count: view.unreadCount,
       item_type: s(item.type),
-      menu: {
-        pages: view.searchResults
-          ? view.searchResults.map((page) => pageRow(page))
-          : menu.pages.map(menuPageRow),
-        catalogs: menu.catalogs.map(menuCatalogRow),
-      },
+      menu: view.searchResults
+        ? {
+            pages: view.searchResults.map((page) => pageRow(page)),
+            catalogs: menu.catalogs.map(menuCatalogRow),
+          }
+        : menuJson(menu),
       is_login: viewer.isLoggedIn,
       // The policy already reports no edit or manage rights on an archived item.
       item_edit: rights.edit,

@@ -382,6 +382,72 @@ describe.each(testDatabases())('menu cache on $name', (target) => {
     });
   });
 
+  it("drafts of several authors: each reader sees their own and nobody else's, from shared objects where alike", async () => {
+    const ctx = await fixture();
+    const draft = async (user: User, title: string, catalogId: number | null) => {
+      const { s, viewer } = await as(nodeA, user);
+      await s.pages.save(viewer, { itemId: ctx.item.id, title, content: title, catalogId, isDraft: true });
+    };
+    await draft(owner, 'owner draft', ctx.b.id);
+    await draft(owner, 'owner root draft', null);
+    await draft(editor, 'editor draft', ctx.b.id);
+    await draft(editor, 'editor deep draft', ctx.a1.id);
+    expect(await both(owner, ctx.item.id)).toEqual(
+      Array(2).fill([
+        ['root', 'owner root draft'],
+        [
+          ['A', ['pa'], [['A1', [], []]]],
+          ['B', ['pb', 'owner draft'], []],
+        ],
+      ]),
+    );
+    expect(await both(editor, ctx.item.id)).toEqual(
+      Array(2).fill([
+        ['root'],
+        [
+          ['A', ['pa'], [['A1', ['editor deep draft'], []]]],
+          ['B', ['pb', 'editor draft'], []],
+        ],
+      ]),
+    );
+    expect(await both(null, ctx.item.id)).toEqual([initial, initial]);
+    expect(await both(scoped, ctx.item.id)).toEqual([initial, initial]);
+
+    // Readers who see a part alike get the same objects (compat-rest keeps their JSON by identity).
+    const read = async (user: User | null) => {
+      const { s, viewer } = await as(nodeA, user);
+      return s.catalogs.menu(viewer, ctx.item.id);
+    };
+    const [visitor, reader, asOwner, asEditor] = [
+      await read(null),
+      await read(scoped),
+      await read(owner),
+      await read(editor),
+    ];
+    expect(reader.catalogs[0]).toBe(visitor.catalogs[0]);
+    expect(reader.catalogs[1]).toBe(visitor.catalogs[1]);
+    expect(reader.pages).toBe(visitor.pages);
+    // Whole lists too, when all of it is seen alike (compat-rest keeps the menu's JSON bytes by them).
+    expect(reader.catalogs).toBe(visitor.catalogs);
+    expect((await read(null)).catalogs).toBe(visitor.catalogs);
+    // The owner sees A as a visitor does (no draft of theirs there), B not.
+    expect(asOwner.catalogs[0]).toBe(visitor.catalogs[0]);
+    expect(asOwner.catalogs[1]).not.toBe(visitor.catalogs[1]);
+    expect(asEditor.catalogs[0]).not.toBe(visitor.catalogs[0]);
+    expect(asEditor.pages).toBe(visitor.pages);
+    // A draft published is seen by everyone at once.
+    const { s, viewer } = await as(nodeB, editor);
+    const deep = asEditor.catalogs[0]!.catalogs[0]!.pages[0]!;
+    await s.pages.save(viewer, { id: deep.id, itemId: ctx.item.id, content: 'x', isDraft: false });
+    expect((await both(null, ctx.item.id))[1]).toEqual([
+      ['root'],
+      [
+        ['A', ['pa'], [['A1', ['editor deep draft'], []]]],
+        ['B', ['pb'], []],
+      ],
+    ]);
+  });
+
   it('a write that rolls back leaves the version, so the cached menu stays in use', async () => {
     const ctx = await fixture();
     expect(await both(owner, ctx.item.id)).toEqual([initial, initial]);

@@ -72,12 +72,16 @@ async function bump(em: EntityManager, itemIds: number[]): Promise<void> {
 
 /** The item's menu version; an item without one (older than the cache) gets one now. */
 export async function menuVersion(em: EntityManager, itemId: number): Promise<number> {
-  const read = () =>
-    (em as SqlEntityManager)
-      .createQueryBuilder(ItemMenuVersion)
-      .select('version')
-      .where({ itemId })
-      .execute<{ version: number | string } | undefined>('get', true);
+  // On every menu read: plain SQL, no query builder to compile each time.
+  const read = (): Promise<{ version: number | string } | undefined> =>
+    em
+      .getConnection()
+      .execute(
+        'select version from item_menu_version where item_id = ?',
+        [itemId],
+        'get',
+        em.getTransactionContext(),
+      );
   const row = await read();
   if (row) return Number(row.version);
   await (em as SqlEntityManager)

@@ -56,6 +56,13 @@ export interface StoredMenu {
   pageById: Map<number, MenuPage>;
   /** Authors of drafts in the item (null: a draft without author, shown to nobody). */
   draftAuthors: Set<number | null>;
+  /** Authors of drafts among the root pages, and in each catalog's subtree (absent: none). */
+  rootDrafts: Set<number | null>;
+  subtreeDrafts: Map<MenuCatalog, Set<number | null>>;
+  /** Catalogs without their drafts, made at the first reader who must not see them (menuFor). */
+  published: Map<MenuCatalog, MenuCatalog>;
+  publishedRootPages?: MenuPage[];
+  publishedCatalogs?: MenuCatalog[];
 }
 
 /** A menu row as the query builder maps it: relations as their foreign keys. */
@@ -90,19 +97,35 @@ const weighMenu = (menu: StoredMenu): number => Math.max(1, menu.pageById.size);
 
 /**
  * What `viewer` sees of a stored menu: other people's drafts left out; a catalog-scoped member gets the
- * top-level catalogs of the scope and no root pages (issue #15). Unchanged parts are shared, not copied.
+ * top-level catalogs of the scope and no root pages (issue #15). The answer shares the stored menu's
+ * objects wherever the viewer sees a part as stored, and otherwise a copy without any draft kept once per
+ * stored menu (`published`), so callers can cache what they derive from these objects (compat-rest's
+ * serialised rows): only a viewer with drafts of their own next to other people's gets fresh objects.
  */
 export function menuFor(stored: StoredMenu, viewer: Viewer, rights: ItemRights, defaultPageId = 0): Menu {
   const me = viewer.user?.id ?? null;
   const shown = (p: MenuPage) => !p.isDraft || (p.authorId !== null && p.authorId === me);
-  const hidesDrafts = [...stored.draftAuthors].some((author) => author === null || author !== me);
-  const prune = (node: MenuCatalog): MenuCatalog => ({
-    ...node,
-    pages: node.pages.filter(shown),
-    catalogs: node.catalogs.map(prune),
+  /** Whether the drafts of `authors` (a part's) hide nothing from me, and whether any are mine. */
+  const seen = (authors: ReadonlySet<number | null>) => ({
+    all: authors.size === 0 || (me !== null && authors.size === 1 && authors.has(me)),
+    mine: me !== null && authors.has(me),
   });
+  const prune = (node: MenuCatalog): MenuCatalog => {
+    const drafts = seen(stored.subtreeDrafts.get(node) ?? NO_AUTHORS);
+    if (drafts.all) return node;
+    if (!drafts.mine) return publishedCatalog(stored, node);
+    return { ...node, pages: node.pages.filter(shown), catalogs: node.catalogs.map(prune) };
+  };
   const tops = stored.catalogs.filter((c) => PolicyService.inScope(rights, c.catalog.id));
-  const rootPages = pageVisibleInScope(rights, null) ? stored.rootPages : [];
+  let rootPages: MenuPage[] = [];
+  if (pageVisibleInScope(rights, null)) {
+    const drafts = seen(stored.rootDrafts);
+    rootPages = drafts.all
+      ? stored.rootPages
+      : drafts.mine
+        ? stored.rootPages.filter(shown)
+        : (stored.publishedRootPages ??= stored.rootPages.filter((p) => !p.isDraft));
+  }
 
   const defaultPage = defaultPageId > 0 ? stored.pageById.get(defaultPageId) : undefined;
   const defaultPath =
@@ -111,11 +134,31 @@ export function menuFor(stored: StoredMenu, viewer: Viewer, rights: ItemRights, 
     pageVisibleInScope(rights, stored.tree.topOf(defaultPage.catalogId))
       ? stored.tree.path(defaultPage.catalogId).map((c) => c.id)
       : [];
-  return {
-    pages: hidesDrafts ? rootPages.filter(shown) : rootPages,
-    catalogs: hidesDrafts ? tops.map(prune) : tops,
-    defaultCatalogPath: defaultPath,
-  };
+  let catalogs = tops.map(prune);
+  // The whole list as stored, or as published, is one kept array too: callers may cache by its identity.
+  if (catalogs.length === stored.catalogs.length) {
+    if (catalogs.every((c, i) => c === stored.catalogs[i])) catalogs = stored.catalogs;
+    else if (catalogs.every((c, i) => c === publishedCatalog(stored, stored.catalogs[i]!)))
+      catalogs = stored.publishedCatalogs ??= catalogs;
+  }
+  return { pages: rootPages, catalogs, defaultCatalogPath: defaultPath };
+}
+
+const NO_AUTHORS: ReadonlySet<number | null> = new Set();
+
+/** `node` without any draft (at any depth), made once per stored menu. */
+function publishedCatalog(stored: StoredMenu, node: MenuCatalog): MenuCatalog {
+  if (!stored.subtreeDrafts.get(node)?.size) return node;
+  let copy = stored.published.get(node);
+  if (!copy) {
+    copy = {
+      ...node,
+      pages: node.pages.filter((p) => !p.isDraft),
+      catalogs: node.catalogs.map((c) => publishedCatalog(stored, c)),
+    };
+    stored.published.set(node, copy);
+  }
+  return copy;
 }
 
 async function buildStoredMenu(em: EntityManager, itemId: number): Promise<StoredMenu> {
@@ -144,18 +187,34 @@ async function buildStoredMenu(em: EntityManager, itemId: number): Promise<Store
     else pagesIn.set(page.catalogId, [page]);
     if (page.isDraft) draftAuthors.add(page.authorId);
   }
-  const build = (catalog: MenuCatalogInfo, level: number): MenuCatalog => ({
-    catalog,
-    level,
-    pages: pagesIn.get(catalog.id) ?? [],
-    catalogs: tree.children(catalog.id).map((c) => build(c, level + 1)),
-  });
+  const subtreeDrafts = new Map<MenuCatalog, Set<number | null>>();
+  const draftsOf = (list: MenuPage[], into = new Set<number | null>()) => {
+    for (const page of list) if (page.isDraft) into.add(page.authorId);
+    return into;
+  };
+  const build = (catalog: MenuCatalogInfo, level: number): MenuCatalog => {
+    const node: MenuCatalog = {
+      catalog,
+      level,
+      pages: pagesIn.get(catalog.id) ?? [],
+      catalogs: tree.children(catalog.id).map((c) => build(c, level + 1)),
+    };
+    const drafts = draftsOf(node.pages);
+    for (const child of node.catalogs)
+      for (const author of subtreeDrafts.get(child) ?? []) drafts.add(author);
+    if (drafts.size) subtreeDrafts.set(node, drafts);
+    return node;
+  };
+  const rootPages = pagesIn.get(null) ?? [];
   return {
     tree,
-    rootPages: pagesIn.get(null) ?? [],
+    rootPages,
     catalogs: tree.children(null).map((c) => build(c, 1)),
     pageById: new Map(pages.map((p) => [p.id, p])),
     draftAuthors,
+    rootDrafts: draftsOf(rootPages),
+    subtreeDrafts,
+    published: new Map(),
   };
 }
 

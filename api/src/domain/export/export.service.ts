@@ -7,7 +7,6 @@ import type { FileService } from '../files/file.service';
 import type { PolicyService } from '../policy/policy.service';
 import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
-import { writeDocx } from './docx-writer';
 import { ExportFiles } from './export-attachments';
 import { loadExportTree, pagesInOrder, type ExportScope, type ExportTree } from './export-tree';
 import { writeHtmlSite } from './html-site';
@@ -124,7 +123,8 @@ export class ExportService {
           format: 'word',
           fileName,
           contentType: DOCX_TYPE,
-          body: writeDocx(this.em, tree, files, onProgress),
+          // docx is a multi-megabyte bundle: loaded at the first Word export, not at server start.
+          body: await (await import('./docx-writer.js')).writeDocx(this.em, tree, files, onProgress),
           pageCount,
         };
       case 'markdown':

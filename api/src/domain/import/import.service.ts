@@ -176,7 +176,7 @@ export class ImportService {
     if (format !== 'postman' && isOpenApiDocument(doc))
       return { kind: 'openapi', tree: await openApiTree(doc) };
     if (format !== 'swagger' && !isOpenApiDocument(doc) && isPostmanCollection(doc))
-      return { kind: 'postman', tree: postmanTree(doc) };
+      return { kind: 'postman', tree: await postmanTree(doc) };
     throw new DomainError('ImportUnsupported', {
       en:
         format === 'swagger'

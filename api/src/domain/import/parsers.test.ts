@@ -117,8 +117,8 @@ describe('OpenAPI 3.1 with allOf, oneOf, anyOf and $ref cycles', () => {
 });
 
 describe('Postman', () => {
-  it('v2.1: nested folders become catalogs, requests pages with headers, query, bodies and examples', () => {
-    const tree = postmanTree(JSON.parse(fixture('postman-v2.1.json')));
+  it('v2.1: nested folders become catalogs, requests pages with headers, query, bodies and examples', async () => {
+    const tree = await postmanTree(JSON.parse(fixture('postman-v2.1.json')));
     expect(tree.item.name).toBe('Shop API 商城');
     expect(tree.catalogs.map((c) => c.name)).toEqual(['Users', 'Orders']);
     const auth = catalog(catalog(tree, 'Users'), 'Auth');
@@ -140,8 +140,8 @@ describe('Postman', () => {
     expect(tree.pages.map((p) => p.title)).toEqual(['b/Ping']);
   });
 
-  it('v1: folders and requests by their order lists', () => {
-    const tree = postmanTree(JSON.parse(fixture('postman-v1.json')));
+  it('v1: folders and requests by their order lists', async () => {
+    const tree = await postmanTree(JSON.parse(fixture('postman-v1.json')));
     expect(tree.item.name).toBe('Legacy v1');
     expect(tree.pages.map((p) => p.title)).toEqual(['Root request']);
     const accounts = catalog(tree, 'Accounts');

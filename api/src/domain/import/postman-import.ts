@@ -1,6 +1,6 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package ships its typings without naming them
 /// <reference path="../../../../node_modules/postman-collection/types/index.d.ts" />
-import { Collection, ItemGroup, type Item } from 'postman-collection';
+import type { Collection, ItemGroup, Item } from 'postman-collection';
 import { DomainError } from '../errors';
 import { apiDocMarkdown, emptyApiDoc, type ApiDoc, type ApiParam } from './api-doc-markdown';
 import type { ImportCatalog, ImportPage, ImportTree } from './import-tree';
@@ -18,8 +18,8 @@ export function isPostmanCollection(doc: unknown): doc is Obj {
 }
 
 /** Postman v1 (`requests`/`folders`) or v2.0/v2.1 (`item` tree) as a page tree: folders → catalogs. */
-export function postmanTree(doc: Obj): ImportTree {
-  const tree = doc.info !== undefined ? v2Tree(doc) : v1Tree(doc);
+export async function postmanTree(doc: Obj): Promise<ImportTree> {
+  const tree = doc.info !== undefined ? v2Tree(doc, await loadPostman()) : v1Tree(doc);
   return { ...tree, files: [] };
 }
 
@@ -29,17 +29,26 @@ function requestTitle(name: string): string {
   return (parts.length > 2 ? parts.slice(-2).join('/') : name).trim() || '未命名';
 }
 
-function v2Tree(doc: Obj): Omit<ImportTree, 'files'> {
+type PostmanModule = typeof import('postman-collection');
+
+// postman-collection pulls in faker and lodash (~300 modules): loaded at the first Postman import only.
+let postman: Promise<PostmanModule> | undefined;
+function loadPostman(): Promise<PostmanModule> {
+  postman ??= import('postman-collection').then((module) => module.default);
+  return postman;
+}
+
+function v2Tree(doc: Obj, pm: PostmanModule): Omit<ImportTree, 'files'> {
   let collection: Collection;
   try {
-    collection = new Collection(doc as never);
+    collection = new pm.Collection(doc as never);
   } catch {
     throw unreadable();
   }
   const root: ImportCatalog = { name: '', pages: [], catalogs: [] };
   const walk = (group: ItemGroup, into: ImportCatalog) => {
     for (const entry of group.items.all() as Array<Item | ItemGroup>) {
-      if (ItemGroup.isItemGroup(entry)) {
+      if (pm.ItemGroup.isItemGroup(entry)) {
         const folder: ImportCatalog = { name: (entry as ItemGroup).name ?? '', pages: [], catalogs: [] };
         walk(entry as ItemGroup, folder);
         into.catalogs.push(folder);

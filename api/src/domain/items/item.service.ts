@@ -265,7 +265,8 @@ export class ItemService {
     const view = filter.groupId ?? ALL_ITEMS_VIEW;
     let items = await this.relatedItems(user, filter.owned ?? false);
 
-    const starred = new Set((await this.em.find(ItemStar, { user })).map((s) => s.item.id));
+    const marks = await this.listMarks(user, view);
+    const starred = marks.starred;
     if (view === STARRED_VIEW) {
       items = items.filter((i) => starred.has(i.id));
     } else if (view > 0) {
@@ -276,11 +277,10 @@ export class ItemService {
       items = [];
     }
 
-    const pins = new Set((await this.em.find(ItemTop, { user })).map((t) => t.item.id));
+    const pins = marks.pinned;
     items = [...items.filter((i) => pins.has(i.id)), ...items.filter((i) => !pins.has(i.id))];
 
-    const sortRows = await this.em.find(ItemSort, { user, groupId: view });
-    const order = new Map(sortRows.map((r) => [r.item.id, r.sNumber]));
+    const order = marks.order;
     const sorted = order.size > 0;
     // An item without a number of its own sorts by its id, as ShowDoc does.
     if (sorted) items.sort((a, b) => (order.get(a.id) ?? a.id) - (order.get(b.id) ?? b.id));
@@ -300,11 +300,45 @@ export class ItemService {
     return { entries, hasPins: pins.size > 0, sorted };
   }
 
+  /**
+   * The caller's stars, pins and hand-sorted numbers in `view`: one query of plain rows, not three of
+   * entities (the item list is read on every home screen; issue #14).
+   */
+  private async listMarks(
+    user: User,
+    view: number,
+  ): Promise<{ starred: Set<number>; pinned: Set<number>; order: Map<number, number> }> {
+    const rows: Array<{ kind: string; item_id: number | string; s_number: number | string }> = await this.em
+      .getConnection()
+      .execute(
+        `select 'star' as kind, item_id, 0 as s_number from item_star where user_id = ?
+         union all select 'pin', item_id, 0 from item_top where user_id = ?
+         union all select 'sort', item_id, s_number from item_sort where user_id = ? and group_id = ?`,
+        [user.id, user.id, user.id, view],
+        'all',
+        this.em.getTransactionContext(),
+      );
+    const marks = { starred: new Set<number>(), pinned: new Set<number>(), order: new Map<number, number>() };
+    for (const row of rows) {
+      const itemId = Number(row.item_id);
+      if (row.kind === 'star') marks.starred.add(itemId);
+      else if (row.kind === 'pin') marks.pinned.add(itemId);
+      else marks.order.set(itemId, Number(row.s_number));
+    }
+    return marks;
+  }
+
   private async relatedItems(user: User, ownedOnly: boolean): Promise<Item[]> {
     if (ownedOnly) return this.em.find(Item, { owner: user, deletedAt: null }, { orderBy: { id: 'asc' } });
-    const memberOf = (await this.em.find(ItemMember, { user })).map((m) => m.item.id);
-    const teamOf = (await this.em.find(TeamItemMember, { user })).map((m) => m.item.id);
-    const reached = [...new Set([...memberOf, ...teamOf])];
+    // Item ids reached as a member or through a team: one query of ids, no membership entities.
+    const memberRows: Array<{ item_id: number | string }> = await this.em.getConnection().execute(
+      `select item_id from item_member where user_id = ?
+         union select item_id from team_item_member where user_id = ?`,
+      [user.id, user.id],
+      'all',
+      this.em.getTransactionContext(),
+    );
+    const reached = memberRows.map((r) => Number(r.item_id));
     return this.em.find(
       Item,
       { deletedAt: null, $or: [{ owner: user }, ...(reached.length ? [{ id: { $in: reached } }] : [])] },

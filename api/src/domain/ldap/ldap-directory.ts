@@ -1,8 +1,12 @@
-import { Client, type Entry } from 'ldapts';
+import type { Entry } from 'ldapts';
 import { DomainError } from '../errors';
 import { checkOutboundHost, type OutboundPolicy } from '../net/outbound-url';
 import type { SettingsService } from '../settings/settings.service';
 import { everyoneFilter, userFilter } from './ldap-filter';
+
+// ldapts loads when a directory is first contacted, not at server start.
+const loadLdapts = () => import('ldapts');
+type LdapClient = InstanceType<Awaited<ReturnType<typeof loadLdapts>>['Client']>;
 
 /** ShowDoc's `ldap_form` (compat-api §20.3). */
 export interface LdapForm {
@@ -158,10 +162,11 @@ export class LdapDirectory {
     }
   }
 
-  private async connect(form: LdapForm): Promise<Client> {
+  private async connect(form: LdapForm): Promise<LdapClient> {
     const host = form.host.replace(/^ldaps?:\/\//i, '');
     await checkOutboundHost(host, this.outbound);
     const secure = form.port === 636 || /^ldaps:/i.test(form.host);
+    const { Client } = await loadLdapts();
     const client = new Client({
       url: `${secure ? 'ldaps' : 'ldap'}://${host}:${form.port}`,
       timeout: TIMEOUT_MS,

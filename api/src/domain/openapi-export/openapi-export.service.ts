@@ -1,10 +1,17 @@
-import SwaggerParser from '@apidevtools/swagger-parser';
+import type SwaggerParser from '@apidevtools/swagger-parser';
 import type { EntityManager } from '@mikro-orm/core';
 import { Catalog, Page } from '../../../../db/src';
 import { DomainError } from '../errors';
 import { PolicyService } from '../policy/policy.service';
 import type { Viewer } from '../viewer';
 import { readApiPage, type ApiPage, type ApiParam } from './api-page';
+
+// swagger-parser (and its JSON-schema validators) loads at the first OpenAPI import/export, not at start.
+let swaggerParser: Promise<typeof SwaggerParser> | undefined;
+function loadSwaggerParser(): Promise<typeof SwaggerParser> {
+  swaggerParser ??= import('@apidevtools/swagger-parser').then((module) => module.default);
+  return swaggerParser;
+}
 
 /** What the export produced: the document (validated) and what it left out. */
 export interface OpenApiExport {
@@ -271,7 +278,7 @@ export class OpenApiExportService {
     };
     try {
       // The parser dereferences in place: it checks a copy, the caller gets the document as built.
-      await SwaggerParser.validate(structuredClone(document) as never);
+      await (await loadSwaggerParser()).validate(structuredClone(document) as never);
     } catch (err) {
       throw new DomainError('Failed', {
         en: `The exported document does not validate: ${(err as Error).message.slice(0, 300)}`,

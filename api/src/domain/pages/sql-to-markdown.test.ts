@@ -4,9 +4,9 @@ import { splitStatements, sqlToMarkdownTable } from './sql-to-markdown';
 
 const HEADER = '| 字段 | 类型 | 允许空 | 默认 | 说明 |\n| --- | --- | --- | --- | --- |\n';
 
-function codeOf(run: () => unknown): string | null {
+async function codeOf(run: () => Promise<unknown>): Promise<string | null> {
   try {
-    run();
+    await run();
     return null;
   } catch (err) {
     return err instanceof DomainError ? err.codeName : 'not a domain error';
@@ -14,7 +14,7 @@ function codeOf(run: () => unknown): string | null {
 }
 
 describe('sqlToMarkdownTable', () => {
-  it("renders a MySQL CREATE TABLE in ShowDoc's format", () => {
+  it("renders a MySQL CREATE TABLE in ShowDoc's format", async () => {
     const sql = [
       'CREATE TABLE `user` (',
       "  `id` int(11) unsigned NOT NULL AUTO_INCREMENT COMMENT '用户ID',",
@@ -27,7 +27,7 @@ describe('sqlToMarkdownTable', () => {
       '  KEY `idx_name` (`name`)',
       ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COMMENT='用户表';",
     ].join('\n');
-    expect(sqlToMarkdownTable(sql)).toBe(
+    expect(await sqlToMarkdownTable(sql)).toBe(
       '\n- user 用户表\n\n' +
         HEADER +
         '| id | int (11) | 否 |  | 用户ID |\n' +
@@ -40,7 +40,7 @@ describe('sqlToMarkdownTable', () => {
     );
   });
 
-  it('renders every table of a dump and skips the other statements', () => {
+  it('renders every table of a dump and skips the other statements', async () => {
     const sql = [
       '-- MySQL dump 10.13',
       '/*!40101 SET NAMES utf8mb4 */;',
@@ -50,7 +50,7 @@ describe('sqlToMarkdownTable', () => {
       'UNLOCK TABLES;',
       'create table if not exists b (y text, id int primary key);',
     ].join('\n');
-    expect(sqlToMarkdownTable(sql)).toBe(
+    expect(await sqlToMarkdownTable(sql)).toBe(
       '\n- a A\n\n' +
         HEADER +
         '| x | int | 否 |  | semi;colon |\n\n' +
@@ -61,18 +61,18 @@ describe('sqlToMarkdownTable', () => {
     );
   });
 
-  it('finds the tables even when another statement does not parse', () => {
+  it('finds the tables even when another statement does not parse', async () => {
     const sql = "THIS IS NOT SQL; CREATE TABLE t (c int COMMENT 'ok');";
-    expect(sqlToMarkdownTable(sql)).toContain('| c | int | 是 |  | ok |');
-    expect(sqlToMarkdownTable(sql, 'en')).toContain('| c | int | Yes |  | ok |');
+    expect(await sqlToMarkdownTable(sql)).toContain('| c | int | 是 |  | ok |');
+    expect(await sqlToMarkdownTable(sql, 'en')).toContain('| c | int | Yes |  | ok |');
   });
 
-  it('refuses empty and non-CREATE TABLE input with clear errors', () => {
-    expect(codeOf(() => sqlToMarkdownTable(''))).toBe('SqlRequired');
-    expect(codeOf(() => sqlToMarkdownTable('   \n'))).toBe('SqlRequired');
-    expect(codeOf(() => sqlToMarkdownTable('select 1'))).toBe('SqlUnparsable');
-    expect(codeOf(() => sqlToMarkdownTable('hello world'))).toBe('SqlUnparsable');
-    expect(codeOf(() => sqlToMarkdownTable('CREATE TABLE t2 LIKE t1'))).toBe('SqlUnparsable');
+  it('refuses empty and non-CREATE TABLE input with clear errors', async () => {
+    expect(await codeOf(() => sqlToMarkdownTable(''))).toBe('SqlRequired');
+    expect(await codeOf(() => sqlToMarkdownTable('   \n'))).toBe('SqlRequired');
+    expect(await codeOf(() => sqlToMarkdownTable('select 1'))).toBe('SqlUnparsable');
+    expect(await codeOf(() => sqlToMarkdownTable('hello world'))).toBe('SqlUnparsable');
+    expect(await codeOf(() => sqlToMarkdownTable('CREATE TABLE t2 LIKE t1'))).toBe('SqlUnparsable');
   });
 
   it('splits statements on semicolons outside quotes and comments', () => {

@@ -1,4 +1,4 @@
-import { Parser } from 'node-sql-parser';
+import type { Parser } from 'node-sql-parser';
 import { DomainError, type Language } from '../errors';
 import type { Viewer } from '../viewer';
 import { SqlParsePool } from './sql-to-markdown.worker';
@@ -29,7 +29,9 @@ export async function convertSqlToMarkdown(
   viewer.requireUser();
   if (!sql.trim()) throw new DomainError('SqlRequired');
   if (Buffer.byteLength(sql, 'utf8') > SQL_MAX_BYTES) throw new DomainError('SqlTooLarge');
-  const tables = createTablesOf(await pool.parse(sql, splitStatements(sql)));
+  const statements = await pool.parse(sql, splitStatements(sql));
+  await loadParser();
+  const tables = createTablesOf(statements);
   if (!tables.length) throw new DomainError('SqlUnparsable');
   return tables.map((table) => renderTable(table, language)).join('');
 }
@@ -42,8 +44,9 @@ export async function convertSqlToMarkdown(
  *
  * Other statements of a dump (DROP, SET, LOCK...) are skipped; several tables give several blocks.
  */
-export function sqlToMarkdownTable(sql: string, language: Language = 'zh'): string {
+export async function sqlToMarkdownTable(sql: string, language: Language = 'zh'): Promise<string> {
   if (!sql.trim()) throw new DomainError('SqlRequired');
+  await loadParser();
   const tables = parseCreateTables(sql);
   if (!tables.length) throw new DomainError('SqlUnparsable');
   return tables.map((table) => renderTable(table, language)).join('');
@@ -86,19 +89,31 @@ function cell(text: string): string {
   return text.replace(/\r?\n|\r/g, ' ').replace(/\|/g, '\\|');
 }
 
-const parser = new Parser();
+// node-sql-parser is a 2.5 MB bundle: loaded at the first SQL conversion, not at server start.
+let parser: Parser | undefined;
+let parserLoading: Promise<Parser> | undefined;
+function loadParser(): Promise<Parser> {
+  parserLoading ??= import('node-sql-parser').then((module) => (parser = new module.default.Parser()));
+  return parserLoading;
+}
+/** The parser, once loadParser() resolved (every caller below runs after it). */
+function sqlParser(): Parser {
+  if (!parser) throw new Error('node-sql-parser is not loaded yet');
+  return parser;
+}
+
 const MYSQL = { database: 'MySQL' };
 
 export function parseCreateTables(sql: string): TableDoc[] {
   let statements: unknown[];
   try {
-    statements = asList(parser.astify(sql, MYSQL));
+    statements = asList(sqlParser().astify(sql, MYSQL));
   } catch {
     // One statement the parser does not know (a vendor comment, an odd SET) should not hide the
     // tables: parse statement by statement and keep what parses.
     statements = splitStatements(sql).flatMap((statement) => {
       try {
-        return asList(parser.astify(statement, MYSQL));
+        return asList(sqlParser().astify(statement, MYSQL));
       } catch {
         return [];
       }
@@ -187,7 +202,7 @@ function valueText(value: unknown): string {
 
 function exprText(expr: unknown): string {
   try {
-    return parser.exprToSQL(expr, MYSQL);
+    return sqlParser().exprToSQL(expr, MYSQL);
   } catch {
     return '';
   }

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { DomainError } from '../errors';
 import {
   checkSheetLimits,
@@ -15,6 +15,13 @@ import {
   type SheetRow,
   type SheetStyle,
 } from './sheet-format';
+
+// exceljs (~170 modules, several MB of heap) loads at the first sheet import/export, not at server start.
+let excel: Promise<typeof ExcelJS> | undefined;
+function loadExcel(): Promise<typeof ExcelJS> {
+  excel ??= import('exceljs').then((module) => module.default);
+  return excel;
+}
 
 /**
  * xlsx in and out (exceljs 4.4) for spreadsheet items. Kept across the trip: sheet names, cell text
@@ -183,7 +190,7 @@ export async function xlsxToSheets(data: Buffer): Promise<Sheet[]> {
       `文件超过 ${MAX_XLSX_BYTES / 1024 / 1024} MB`,
     );
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
@@ -315,7 +322,7 @@ function excelValue(text: string): ExcelJS.CellValue {
 
 /** An xlsx workbook of the sheets (exceljs), as a Buffer. */
 export async function sheetsToXlsx(sheets: Sheet[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = 'Quire';
   const used = new Set<string>();
   for (const [index, sheet] of sheets.entries()) {

@@ -1,4 +1,4 @@
-import SwaggerParser from '@apidevtools/swagger-parser';
+import type SwaggerParser from '@apidevtools/swagger-parser';
 import { DomainError } from '../../errors';
 import {
   apiDocMarkdown,
@@ -10,6 +10,13 @@ import {
 } from '../api-doc-markdown';
 import type { ImportCatalog, ImportTree } from '../import-tree';
 import { exampleOf, mergeAllOf, nameOf, nameSchemas, schemaRows, type Schema } from './schema';
+
+// swagger-parser (and its JSON-schema validators) loads at the first OpenAPI import/export, not at start.
+let swaggerParser: Promise<typeof SwaggerParser> | undefined;
+function loadSwaggerParser(): Promise<typeof SwaggerParser> {
+  swaggerParser ??= import('@apidevtools/swagger-parser').then((module) => module.default);
+  return swaggerParser;
+}
 
 type Obj = Record<string, unknown>;
 
@@ -74,7 +81,9 @@ export function isOpenApiDocument(doc: unknown): doc is Obj {
  */
 export async function dereferenceOpenApi(doc: Obj): Promise<Obj> {
   try {
-    return (await SwaggerParser.dereference(
+    return (await (
+      await loadSwaggerParser()
+    ).dereference(
       structuredClone(doc) as never,
       {
         resolve: { external: false },
