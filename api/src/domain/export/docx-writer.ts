@@ -1,31 +1,10 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
-import {
-  AlignmentType,
-  BorderStyle,
-  Document,
-  ExternalHyperlink,
-  HeadingLevel,
-  ImageRun,
-  LevelFormat,
-  Packer,
-  Paragraph,
-  ShadingType,
-  Table,
-  TableCell,
-  TableOfContents,
-  TableRow,
-  TextRun,
-  WidthType,
-  type FileChild,
-  type IRunOptions,
-  type ParagraphChild,
-} from 'docx';
-import type { BlockContent, DefinitionContent, PhrasingContent, RootContent, TableRow as MdRow } from 'mdast';
 import { ZipFile } from 'yazl';
-import { readZip } from '../import/zip-reader';
-import { fileSignsIn, type BundledFile, type ExportFiles } from './export-attachments';
+import type { PageImage } from './docx-convert';
+import { DocxConverter } from './docx.worker';
+import { fileSignsIn, type ExportFiles } from './export-attachments';
 import {
   pageContents,
   readableMarkdown,
@@ -33,321 +12,54 @@ import {
   type ExportPage,
   type ExportTree,
 } from './export-tree';
-import { fitWidth, imageInfo } from './image-size';
-import { markdownTree } from './markdown-tree';
 import type { ExportProgress } from './markdown-zip';
 
-const MONO = 'Consolas';
-const CODE_FILL = 'F6F8FA';
-const HEADER_FILL = 'D9E2F3';
-const HEADINGS = [
-  HeadingLevel.HEADING_1,
-  HeadingLevel.HEADING_2,
-  HeadingLevel.HEADING_3,
-  HeadingLevel.HEADING_4,
-  HeadingLevel.HEADING_5,
-  HeadingLevel.HEADING_6,
-] as const;
-
-const heading = (level: number) => HEADINGS[Math.min(Math.max(level, 1), 6) - 1]!;
-
-/** Inline formatting carried down the phrasing tree. */
-interface Marks {
-  bold?: boolean;
-  italics?: boolean;
-  strike?: boolean;
-  link?: boolean;
-}
-
-/** Turns one page's markdown tree into Word blocks; images come from the files fetched beforehand. */
-class PageWriter {
-  readonly blocks: FileChild[] = [];
-  constructor(
-    private readonly imageOf: (url: string) => BundledFile | null,
-    /** The heading level of the page title: the page's own `#` headings go below it. */
-    private readonly baseLevel: number,
-    private readonly nextListInstance: () => number,
-  ) {}
-
-  block(node: RootContent, quoteDepth = 0): void {
-    switch (node.type) {
-      case 'heading':
-        this.blocks.push(
-          new Paragraph({
-            heading: heading(this.baseLevel + node.depth),
-            children: this.inline(node.children),
-          }),
-        );
-        return;
-      case 'paragraph':
-        this.blocks.push(new Paragraph({ children: this.inline(node.children), ...quoted(quoteDepth) }));
-        return;
-      case 'code':
-        this.blocks.push(codeBox(node.value));
-        return;
-      case 'blockquote':
-        for (const child of node.children) this.block(child, quoteDepth + 1);
-        return;
-      case 'list':
-        this.list(node.children, node.ordered ?? false, 0);
-        return;
-      case 'table':
-        this.blocks.push(this.table(node.children));
-        return;
-      case 'thematicBreak':
-        this.blocks.push(
-          new Paragraph({
-            border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: 'CCCCCC', space: 1 } },
-          }),
-        );
-        return;
-      case 'html':
-        if (node.value.trim())
-          this.blocks.push(new Paragraph({ children: [new TextRun(stripTags(node.value))] }));
-        return;
-      default:
-        return;
-    }
-  }
-
-  private list(
-    items: Array<{ children: Array<BlockContent | DefinitionContent>; checked?: boolean | null }>,
-    ordered: boolean,
-    level: number,
-  ) {
-    const instance = ordered ? this.nextListInstance() : 0;
-    for (const item of items) {
-      let first = true;
-      for (const child of item.children) {
-        if (child.type === 'list') {
-          this.list(child.children, child.ordered ?? false, Math.min(level + 1, 8));
-          continue;
-        }
-        if (child.type === 'paragraph' && first) {
-          const box = item.checked === true ? '☑ ' : item.checked === false ? '☐ ' : '';
-          const runs = [...(box ? [new TextRun(box)] : []), ...this.inline(child.children)];
-          this.blocks.push(
-            new Paragraph({
-              children: runs,
-              ...(ordered ? { numbering: { reference: 'ordered', level, instance } } : { bullet: { level } }),
-            }),
-          );
-          first = false;
-          continue;
-        }
-        this.block(child);
-      }
-    }
-  }
-
-  private table(rows: MdRow[]): Table {
-    const columns = Math.max(1, ...rows.map((r) => r.children.length));
-    return new Table({
-      width: { size: 100, type: WidthType.PERCENTAGE },
-      rows: rows.map(
-        (row, index) =>
-          new TableRow({
-            tableHeader: index === 0,
-            children: Array.from({ length: columns }, (_, c) => {
-              const cell = row.children[c];
-              return new TableCell({
-                ...(index === 0 && {
-                  shading: { type: ShadingType.CLEAR, color: 'auto', fill: HEADER_FILL },
-                }),
-                children: [
-                  new Paragraph({ children: cell ? this.inline(cell.children, { bold: index === 0 }) : [] }),
-                ],
-              });
-            }),
-          }),
-      ),
-    });
-  }
-
-  inline(nodes: PhrasingContent[], marks: Marks = {}): ParagraphChild[] {
-    const out: ParagraphChild[] = [];
-    for (const node of nodes) {
-      switch (node.type) {
-        case 'text':
-          out.push(run(node.value, marks));
-          break;
-        case 'strong':
-          out.push(...this.inline(node.children, { ...marks, bold: true }));
-          break;
-        case 'emphasis':
-          out.push(...this.inline(node.children, { ...marks, italics: true }));
-          break;
-        case 'delete':
-          out.push(...this.inline(node.children, { ...marks, strike: true }));
-          break;
-        case 'inlineCode':
-          out.push(
-            new TextRun({
-              text: node.value,
-              font: MONO,
-              shading: { type: ShadingType.CLEAR, color: 'auto', fill: CODE_FILL },
-            }),
-          );
-          break;
-        case 'break':
-          out.push(new TextRun({ text: '', break: 1 }));
-          break;
-        case 'link': {
-          const children = this.inline(node.children, { ...marks, link: true }).filter(
-            (c): c is TextRun | ImageRun => c instanceof TextRun || c instanceof ImageRun,
-          );
-          if (!safeUrl(node.url)) out.push(...children);
-          else
-            out.push(
-              new ExternalHyperlink({
-                link: node.url,
-                children: children.length ? children : [run(node.url, marks)],
-              }),
-            );
-          break;
-        }
-        case 'image': {
-          const image = this.image(node.url, node.alt ?? '');
-          out.push(image ?? run(node.alt ? `[${node.alt}]` : node.url, marks));
-          break;
-        }
-        case 'html':
-          if (!/^<\/?[a-z][^>]*>$/i.test(node.value.trim())) out.push(run(stripTags(node.value), marks));
-          else if (/^<br\s*\/?>$/i.test(node.value.trim())) out.push(new TextRun({ text: '', break: 1 }));
-          break;
-        default:
-          break;
-      }
-    }
-    return out;
-  }
-
-  private image(url: string, alt: string): ImageRun | null {
-    const file = this.imageOf(url);
-    const info = file ? imageInfo(file.bytes) : null;
-    if (!file || !info) return null;
-    return new ImageRun({
-      type: info.type,
-      data: file.bytes,
-      transformation: fitWidth(info),
-      altText: { name: alt || file.name, description: alt, title: alt },
-    });
-  }
-}
-
-function run(text: string, marks: Marks): TextRun {
-  const options: IRunOptions = {
-    text,
-    bold: marks.bold,
-    italics: marks.italics,
-    strike: marks.strike,
-    ...(marks.link && { style: 'Hyperlink' }),
-  };
-  return new TextRun(options);
-}
-
-function quoted(depth: number) {
-  if (!depth) return {};
-  return {
-    indent: { left: 360 * depth },
-    border: { left: { style: BorderStyle.SINGLE, size: 12, color: 'DFE2E5', space: 8 } },
-  };
-}
-
-/** A code block: a one-cell shaded table of monospace lines, as ShowDoc's Word export boxes code. */
-function codeBox(code: string): Table {
-  const lines = code.split('\n');
-  return new Table({
-    width: { size: 100, type: WidthType.PERCENTAGE },
-    rows: [
-      new TableRow({
-        children: [
-          new TableCell({
-            shading: { type: ShadingType.CLEAR, color: 'auto', fill: CODE_FILL },
-            children: [
-              new Paragraph({
-                children: lines.map(
-                  (line, i) => new TextRun({ text: line, font: MONO, size: 18, break: i ? 1 : 0 }),
-                ),
-              }),
-            ],
-          }),
-        ],
-      }),
-    ],
-  });
-}
-
-function stripTags(html: string): string {
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ');
-}
-
-function safeUrl(url: string): boolean {
-  return /^(https?:|mailto:)/i.test(url.trim());
-}
-
-/**
- * ShowDoc's numbering of a Word export (compat-api §16.2): root pages `N、` (no number when there is
- * exactly one root page and nothing else), top catalogs continuing `N、`, what is inside them `N.M、`.
- */
-export function numberedTitle(numbers: number[], title: string): string {
-  return numbers.length ? `${numbers.join('.')}、${title}` : title;
-}
-
-/** Ordered lists: one Word numbering, restarted per list through its instances. */
-const NUMBERING = {
-  config: [
-    {
-      reference: 'ordered',
-      levels: Array.from({ length: 9 }, (_, level) => ({
-        level,
-        format: LevelFormat.DECIMAL,
-        text: `%${level + 1}.`,
-        alignment: AlignmentType.START,
-        style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
-      })),
-    },
-  ],
-};
-
-/** Where the pages go in the package's document: a paragraph of the shell replaced by the chunks. */
-const BODY_MARKER = 'QUIRE-EXPORT-BODY-4f1c';
-/**
- * A chunk of pages is packed by `docx` once its markdown passes this many characters (or pages): packing is
- * synchronous (~10 ms of fixed cost per package, then ~1 ms per kB of markdown on this machine's cores).
- */
-const CHUNK_CHARS = 16 * 1024;
-const CHUNK_PAGES = 10;
-
 type Entry = { kind: 'page'; page: ExportPage } | { kind: 'catalog'; catalog: ExportCatalog };
+
+/** Test hooks: the converter's heap, and a converter that dies after this many pages. */
+export interface DocxWriterOptions {
+  heapMb?: number;
+  crashAfterPages?: number;
+}
 
 /**
  * A real Word document (Office Open XML) of an export tree: a table of contents field, numbered headings
  * per catalog and page, and each page's markdown as Word paragraphs, tables, shaded code, lists, links and
- * embedded images, streamed. `docx` builds a package whole, so a 2,000-page item held every page's Word
- * tree and the whole XML at once (2.5 GB and a 130 s stall of the event loop). Here `docx` packs a shell
- * (styles, numbering, TOC) and then small chunks of pages; each chunk's body XML, its images, links and
- * list numbers renamed into the shell's, streams into the zip's `word/document.xml` as it is made (so the
- * download starts at once and shows progress), and the parts that list what the chunks used (numbering,
- * relationships, media) follow it. Memory holds one chunk (and the bundled files).
+ * embedded images, streamed. The conversion (markdown → `docx` objects → packed XML, docx-convert.ts) runs
+ * in a worker thread of its own with a capped heap (docx.worker.ts): converting a page took up to 150 ms
+ * and packing a chunk up to 130 ms of the event loop, and its garbage grew the server's RSS by 300 MB on
+ * a 2,000-page item. This thread reads the pages, fetches the images they embed (storage stays here),
+ * hands both to the worker and streams the body XML chunks it answers into the zip's `word/document.xml`
+ * as they come (so the download starts at once and shows progress); the parts that list what the chunks
+ * used (numbering, relationships, media) follow it. A slow client slows the export (the next page waits
+ * for the zip to take the last chunk); a client that goes away terminates the worker; a worker that fails
+ * (out of its heap, say) destroys the stream with the reason.
  */
 export function writeDocx(
   em: EntityManager,
   tree: ExportTree,
   files: ExportFiles,
   onProgress: ExportProgress = () => undefined,
+  options: DocxWriterOptions = {},
 ): Readable {
   const out = new PassThrough();
-  writeDocxTo(out, em, tree, files, onProgress).catch((err: unknown) => out.destroy(err as Error));
+  const converter = new DocxConverter({ heapMb: options.heapMb });
+  // The client went away, or the export failed: the worker stops at once.
+  out.once('close', () => void converter.terminate());
+  writeDocxTo(out, converter, em, tree, files, onProgress, options)
+    .then(() => converter.terminate())
+    .catch((err: unknown) => out.destroy(err as Error));
   return out;
 }
 
 async function writeDocxTo(
   out: PassThrough,
+  converter: DocxConverter,
   em: EntityManager,
   tree: ExportTree,
   files: ExportFiles,
   onProgress: ExportProgress,
+  options: DocxWriterOptions,
 ): Promise<void> {
   const titles = new Map<number, { level: number; numbers: number[] }>();
   const catalogHeads = new Map<number, { level: number; numbers: number[] }>();
@@ -370,65 +82,35 @@ async function writeDocxTo(
   };
   for (const catalog of tree.catalogs) place(catalog, [++top]);
 
-  const shell = await packParts(
-    new Document({
-      creator: 'Quire',
-      title: tree.item.name,
-      features: { updateFields: true },
-      numbering: NUMBERING,
-      sections: [
-        {
-          children: [
-            new TableOfContents('目录', { hyperlink: true, headingStyleRange: '1-6' }),
-            new Paragraph({ text: BODY_MARKER }),
-          ],
-        },
-      ],
-    }),
-  );
-  const merged = new ChunkMerger(partText(shell, 'word/numbering.xml'));
+  const shell = await converter.start(tree.item.name);
   const zip = new ZipFile();
   const mtime = new Date();
   const output = zip.outputStream as Readable;
   output.once('error', (err) => out.destroy(err));
   output.pipe(out);
   // [Content_Types].xml first, as Word writes it (some readers look for it there), then the document.
-  zip.addBuffer(shell.get('[Content_Types].xml')!, '[Content_Types].xml', { mtime });
-  const documentXml = partText(shell, 'word/document.xml');
-  const at = documentXml.indexOf(BODY_MARKER);
+  zip.addBuffer(shell.contentTypes, '[Content_Types].xml', { mtime });
   const body = new PassThrough();
-  body.write(documentXml.slice(0, documentXml.lastIndexOf('<w:p>', at)));
+  body.write(shell.head);
   zip.addReadStream(body, 'word/document.xml', { mtime });
+
+  const media: Array<[string, Buffer]> = [];
+  const write = async (chunk: { xml: string; media: Array<[string, Buffer]> } | null) => {
+    if (!chunk) return;
+    media.push(...chunk.media);
+    // Waits while the client is slower than the export (the zip reads the body as it sends).
+    if (!body.write(chunk.xml) && !out.destroyed) {
+      await Promise.race([once(body, 'drain'), once(out, 'close')]);
+    }
+  };
 
   const pages = order.flatMap((o) => (o.kind === 'page' ? [o.page] : []));
   const contents = pageContents(em, pages, 20)[Symbol.asyncIterator]();
-  let pending: FileChild[] = [];
-  let pendingChars = 0;
-  let pendingPages = 0;
-  const flush = async () => {
-    if (!pending.length) return;
-    const parts = await packParts(new Document({ numbering: NUMBERING, sections: [{ children: pending }] }));
-    pending = [];
-    pendingChars = 0;
-    pendingPages = 0;
-    // Waits while the client is slower than the export (the zip reads the body as it sends).
-    if (!body.write(merged.add(parts)) && !out.destroyed) {
-      await Promise.race([once(body, 'drain'), once(out, 'close')]);
-    }
-    // Packing a chunk is synchronous work: let other requests in between chunks.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  };
-  let listInstance = 0;
   let done = 0;
   for (const entry of order) {
     if (entry.kind === 'catalog') {
       const head = catalogHeads.get(entry.catalog.id)!;
-      pending.push(
-        new Paragraph({
-          heading: heading(head.level),
-          text: numberedTitle(head.numbers, entry.catalog.name),
-        }),
-      );
+      await converter.catalog(head.level, head.numbers, entry.catalog.name);
       continue;
     }
     if (out.destroyed) return; // the client went away: stop reading and converting pages
@@ -436,145 +118,29 @@ async function writeDocxTo(
     if (next.done) break;
     const { page, content: stored } = next.value;
     const content = readableMarkdown(stored, tree.item.type);
-    for (const sign of fileSignsIn(content)) await files.get(sign);
-    const imageOf = (url: string) => {
-      const sign = fileSignsIn(url)[0];
-      return sign ? files.peek(sign) : null;
-    };
-    const head = titles.get(page.id)!;
-    const writer = new PageWriter(imageOf, head.level, () => ++listInstance);
-    for (const node of (await markdownTree(content)).children) writer.block(node);
-    pending.push(
-      new Paragraph({ heading: heading(head.level), text: numberedTitle(head.numbers, page.title) }),
-      ...writer.blocks,
-    );
-    pendingChars += content.length;
-    onProgress(++done, pages.length, page.title);
-    if (++pendingPages >= CHUNK_PAGES || pendingChars >= CHUNK_CHARS) await flush();
-    // Parsing and converting a page is synchronous too: other requests get the loop after each page.
-    else await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-  await flush();
-  body.end(documentXml.slice(documentXml.indexOf('</w:p>', at) + '</w:p>'.length));
-
-  for (const name of shell.keys()) {
-    if (name === 'word/document.xml' || name === '[Content_Types].xml') continue;
-    if (name === 'word/numbering.xml') {
-      zip.addBuffer(Buffer.from(merged.numbering(partText(shell, name)), 'utf8'), name, { mtime });
-    } else if (name === 'word/_rels/document.xml.rels') {
-      zip.addBuffer(Buffer.from(merged.relationships(partText(shell, name)), 'utf8'), name, { mtime });
-    } else {
-      zip.addBuffer(shell.get(name)!, name, { mtime });
+    const images: PageImage[] = [];
+    for (const sign of fileSignsIn(content)) {
+      const file = await files.get(sign);
+      // A copy of its own: a Buffer's whole backing store (a pool slab, say) would be cloned to the worker.
+      if (file) images.push({ sign, name: file.name, bytes: ownCopy(file.bytes) });
     }
+    if (options.crashAfterPages !== undefined && done >= options.crashAfterPages) await converter.crash();
+    const head = titles.get(page.id)!;
+    await write(
+      await converter.page({ title: page.title, level: head.level, numbers: head.numbers, content, images }),
+    );
+    onProgress(++done, pages.length, page.title);
   }
-  for (const [name, data] of merged.media) zip.addBuffer(data, name, { mtime, compress: false });
+  await write(await converter.flush());
+  const end = await converter.end();
+  body.end(end.tail);
+  for (const [name, data] of end.parts) zip.addBuffer(data, name, { mtime });
+  for (const [name, data] of media) zip.addBuffer(data, name, { mtime, compress: false });
   zip.end();
 }
 
-/** `docx`'s compiler: the package's parts by path, before they are zipped. */
-interface PartCompiler {
-  compile(document: Document): Map<string, string | Uint8Array>;
-}
-
-/**
- * The parts of a package `docx` makes, by path. Its packer's compiler gives them before zipping (no
- * public API does; zipping each chunk only to unzip it again doubled the synchronous work per chunk): used
- * when present, else the package is zipped and read back.
- */
-async function packParts(document: Document): Promise<Map<string, Buffer>> {
-  const compiler = (Packer as unknown as { compiler?: Partial<PartCompiler> }).compiler;
-  if (typeof compiler?.compile === 'function') {
-    const parts = new Map<string, Buffer>();
-    for (const [name, data] of compiler.compile(document)) {
-      parts.set(name, typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data));
-    }
-    return parts;
-  }
-  const entries = await readZip(await Packer.toBuffer(document));
-  return new Map(entries.map((e) => [e.name, e.data]));
-}
-
-function partText(parts: Map<string, Buffer>, name: string): string {
-  const data = parts.get(name);
-  if (!data) throw new Error(`docx package without ${name}`);
-  return data.toString('utf8');
-}
-
-const attribute = (element: string, name: string) =>
-  new RegExp(`\\b${name}="([^"]*)"`).exec(element)?.[1] ?? '';
-
-/**
- * Carries the chunks' own references into the shell's package: a chunk's images and links are
- * relationships of its own package (renamed `<id>c<chunk>`, images moved to `media/c<chunk>_<name>`), its
- * ordered lists concrete numberings (given the shell's next free numIds). The abstract numberings and the
- * bullet list are the same in every package `docx` makes from the same numbering options.
- */
-class ChunkMerger {
-  readonly media = new Map<string, Buffer>();
-  private readonly extraRelationships: string[] = [];
-  private readonly extraNums: string[] = [];
-  private readonly shellNums: Set<string>;
-  private nextNum: number;
-  private chunk = 0;
-
-  constructor(shellNumbering: string) {
-    this.shellNums = new Set([...shellNumbering.matchAll(/<w:num w:numId="(\d+)"/g)].map((m) => m[1]!));
-    this.nextNum = Math.max(0, ...[...this.shellNums].map(Number)) + 1;
-  }
-
-  /** The body XML of a packed chunk, its references renamed into the shell's. */
-  add(parts: Map<string, Buffer>): string {
-    const n = ++this.chunk;
-    const xml = partText(parts, 'word/document.xml');
-    let inner = xml.slice(xml.indexOf('<w:body>') + '<w:body>'.length, xml.lastIndexOf('<w:sectPr'));
-    const ids = new Map<string, string>();
-    for (const [element] of partText(parts, 'word/_rels/document.xml.rels').matchAll(
-      /<Relationship\b[^>]*\/>/g,
-    )) {
-      const id = attribute(element, 'Id');
-      const type = attribute(element, 'Type');
-      const renamed = `${id}c${n}`;
-      if (type.endsWith('/hyperlink')) {
-        this.extraRelationships.push(element.replace(`Id="${id}"`, `Id="${renamed}"`));
-      } else if (type.endsWith('/image')) {
-        const target = attribute(element, 'Target');
-        const data = parts.get(`word/${target}`);
-        if (!data) continue;
-        const name = `media/c${n}_${target.slice(target.lastIndexOf('/') + 1)}`;
-        this.media.set(`word/${name}`, data);
-        this.extraRelationships.push(`<Relationship Id="${renamed}" Type="${type}" Target="${name}"/>`);
-      } else continue;
-      ids.set(id, renamed);
-    }
-    if (ids.size) {
-      inner = inner.replace(/\br:(embed|id|link)="([^"]+)"/g, (all, kind: string, id: string) =>
-        ids.has(id) ? `r:${kind}="${ids.get(id)}"` : all,
-      );
-    }
-    const nums = new Map<string, string>();
-    for (const [element, id] of partText(parts, 'word/numbering.xml').matchAll(
-      /<w:num w:numId="(\d+)"[^>]*>[\s\S]*?<\/w:num>/g,
-    )) {
-      if (this.shellNums.has(id!)) continue;
-      const renamed = String(this.nextNum++);
-      nums.set(id!, renamed);
-      this.extraNums.push(element.replace(`w:numId="${id}"`, `w:numId="${renamed}"`));
-    }
-    if (nums.size) {
-      inner = inner.replace(/<w:numId w:val="(\d+)"\/>/g, (all, id: string) =>
-        nums.has(id) ? `<w:numId w:val="${nums.get(id)}"/>` : all,
-      );
-    }
-    return inner;
-  }
-
-  numbering(shell: string): string {
-    const end = shell.lastIndexOf('</w:numbering>');
-    return shell.slice(0, end) + this.extraNums.join('') + shell.slice(end);
-  }
-
-  relationships(shell: string): string {
-    const end = shell.lastIndexOf('</Relationships>');
-    return shell.slice(0, end) + this.extraRelationships.join('') + shell.slice(end);
-  }
+function ownCopy(data: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(data.length);
+  data.copy(copy);
+  return copy;
 }
