@@ -237,6 +237,11 @@ export function deferPageIndexing(em: EntityManager): void {
   deferredIndexing.add(em);
 }
 
+/** Ends `deferPageIndexing` for this EntityManager: new pages are indexed one by one again. */
+export function resumePageIndexing(em: EntityManager): void {
+  deferredIndexing.delete(em);
+}
+
 /**
  * Indexes pages that have no postings yet (just inserted in this transaction) from their texts in
  * memory: no reads, and the rows go in primary-key order in large multi-row INSERTs. No-op on SQLite.
