@@ -45,6 +45,7 @@ import {
   hashToken,
   JobScheduler,
   drainOutbox,
+  PlainTextFiller,
   newToken,
   RateLimits,
   Viewer,
@@ -101,6 +102,11 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     dataDir: config.dataDir,
     log: (message) => app.log.info(stripVTControlCharacters(message)),
   });
+  // Search snippets' plain text (issue #22): written after each page commit and, for pages without it
+  // (an upgraded database, a ShowDoc import run by the CLI), by a backfill that starts here in the background.
+  const plainText = new PlainTextFiller(db.orm.em, {
+    warn: (details, message) => app.log.warn(details, message),
+  }).start();
   // Rate-limit counters: in this process, or in Redis so that every node counts the same attempts.
   const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
   // One event bus per process: services publish to it, graphql-ws subscriptions read from it. With Redis,
@@ -343,6 +349,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       await app.close();
       await closeSqlParsePool();
       await closeMockPool();
+      await plainText.close();
       await db.close();
       redisEvents?.subscriber.disconnect();
       redisEvents?.publisher.disconnect();
