@@ -70,15 +70,16 @@ export class PlainTextFiller {
     while (this.running) await this.running;
   }
 
-  /** Stops: the page being written finishes, the rest stays null (the next start's backfill finds it). */
+  /** Stops: pages not written yet stay null (the next start's backfill finds them). */
   async close(): Promise<void> {
     this.closed = true;
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.queue.clear();
     this.backfillFrom = null;
-    await this.idle();
+    // The pool first: a long parse under way fails at once instead of delaying the shutdown.
     if (this.ownPool) await this.pool.close();
+    await this.idle();
   }
 
   private kick(): void {
