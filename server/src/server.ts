@@ -78,6 +78,8 @@ export interface RunningServer {
   jobs: JobScheduler;
   /** ShowDoc imports started from the admin console (issue #23). */
   showdocImports: ShowdocImportJobs;
+  /** Writes the pages' plain text for search snippets in the background (issue #22). */
+  plainText: PlainTextFiller;
   close(): Promise<void>;
 }
 
@@ -341,6 +343,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     url: `http://127.0.0.1:${port}`,
     jobs,
     showdocImports,
+    plainText,
     async close() {
       await jobs.stop();
       await showdocImports.idle();

@@ -102,13 +102,14 @@ describe.each(testDatabases())('ShowDoc import on $name', (target) => {
 
   it("numbers each page's version after its history, and keeps the recycle bin's deletion times", async () => {
     // The item's pages are written in chunks and leave the unit of work before their history (#23).
-    const rows = await em()
+    type Row = { id: number; version: number; history: number };
+    const rows: Row[] = await em()
       .getConnection()
-      .execute<Array<{ id: number; version: number; history: number }>>(
+      .execute<Row[]>(
         'select p.id, p.version, (select count(*) from page_history h where h.page_id = p.id) as history from page p',
       );
     expect(rows.length).toBeGreaterThanOrEqual(4050);
-    expect(rows.filter((r) => Number(r.history) > 0).length).toBeGreaterThan(0);
+    expect(rows.filter((r: Row) => Number(r.history) > 0).length).toBeGreaterThan(0);
     for (const r of rows) expect(Number(r.version)).toBe(Number(r.history) + 1);
     const recycled = await em()
       .getConnection()

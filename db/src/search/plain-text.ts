@@ -65,30 +65,38 @@ function rootOf(trx: Transaction): Transaction {
   return current as Transaction;
 }
 
+/** Page ids whose content changed in each open root transaction (keyed by that transaction). */
+const pending = new WeakMap<object, Set<number>>();
+
+/**
+ * Hands these pages to the plain-text worker once the EntityManager's transaction commits (at once outside
+ * one). For writes that pass by the unit of work (page/save's native UPDATE), which must also set
+ * `plain_text` to null in that UPDATE. The subscriber below does both for unit-of-work writes.
+ */
+export function pageContentChanged(em: EntityManager, pageIds: Iterable<number>): void {
+  const ids = [...pageIds].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (ids.length === 0) return;
+  const trx = em.getTransactionContext<Transaction>();
+  if (!trx) {
+    notify(em.config, new Set(ids));
+    return;
+  }
+  const root = rootOf(trx);
+  let set = pending.get(root);
+  if (!set) pending.set(root, (set = new Set()));
+  for (const id of ids) set.add(id);
+}
+
 /** The columns whose change makes a page's plain text stale. */
 const TEXT_PROPERTIES = ['content'] as const;
 
 export class PlainTextSubscriber implements EventSubscriber<Page> {
-  /** Page ids written in each open root transaction. */
-  private readonly pending = new WeakMap<object, Set<number>>();
-
   getSubscribedEntities() {
     return [Page];
   }
 
   private record(args: EventArgs<Page>): void {
-    const id = args.entity.id;
-    if (!Number.isSafeInteger(id)) return;
-    const trx = args.em.getTransactionContext<Transaction>();
-    if (!trx) {
-      // Not expected (the unit of work flushes in a transaction): deliver at once.
-      notify(args.em.config, new Set([id]));
-      return;
-    }
-    const root = rootOf(trx);
-    let ids = this.pending.get(root);
-    if (!ids) this.pending.set(root, (ids = new Set()));
-    ids.add(id);
+    pageContentChanged(args.em, [args.entity.id]);
   }
 
   afterCreate(args: EventArgs<Page>): void {
@@ -106,14 +114,14 @@ export class PlainTextSubscriber implements EventSubscriber<Page> {
 
   afterTransactionCommit(args: TransactionEventArgs): void {
     if (!args.transaction) return;
-    const ids = this.pending.get(args.transaction);
+    const ids = pending.get(args.transaction);
     if (!ids) return;
-    this.pending.delete(args.transaction);
+    pending.delete(args.transaction);
     notify(args.em.config, ids);
   }
 
   afterTransactionRollback(args: TransactionEventArgs): void {
-    if (args.transaction) this.pending.delete(args.transaction);
+    if (args.transaction) pending.delete(args.transaction);
   }
 }
 

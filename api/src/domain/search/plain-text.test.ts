@@ -145,6 +145,39 @@ describe.each(testDatabases())('page plain text on $name', (target) => {
     expect(await plainTextOf(id)).toBe('second beta text');
   });
 
+  it('page/save (a native UPDATE) drops the old text and hands the page to the worker', async () => {
+    const viewer = new Viewer(owner);
+    const created = await db.services().pages.save(viewer, {
+      itemId: item.id,
+      title: 'Saved',
+      content: 'saved **epsilon** here',
+    });
+    await filler.idle();
+    expect(await plainTextOf(created.id)).toBe('saved epsilon here');
+    const handed: number[] = [];
+    const stop = onPageContentCommitted(em(), (ids) => handed.push(...ids));
+    try {
+      await db.services().pages.save(viewer, {
+        id: created.id,
+        itemId: item.id,
+        content: 'saved **zeta** now',
+      });
+      // A save that changes only the title leaves the text alone.
+      await db.services().pages.save(viewer, {
+        id: created.id,
+        itemId: item.id,
+        title: 'Saved again',
+        content: 'saved **zeta** now',
+      });
+    } finally {
+      stop();
+    }
+    expect(handed).toEqual([created.id]);
+    await filler.idle();
+    expect(await plainTextOf(created.id)).toBe('saved zeta now');
+    expect((await hitFor('zeta')).snippet).toBe('saved zeta now');
+  });
+
   it('a result computed for older content never overwrites the newer one', async () => {
     const id = await newPage('Raced', 'old **gamma**');
     await filler.idle();
