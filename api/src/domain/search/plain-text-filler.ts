@@ -9,7 +9,7 @@ import {
 import { PlainTextPool } from './plain-text.worker';
 
 /** Longer pages are not parsed (seconds of a worker each): their snippets keep coming from the source. */
-export const MAX_PLAIN_TEXT_SOURCE = 300_000;
+export const MAX_PLAIN_TEXT_SOURCE = 100_000;
 /** Pages read per round trip. */
 const BATCH = 20;
 /** Page ids read per backfill scan. */

@@ -88,8 +88,9 @@ export class PlainTextPool {
             require.resolve('mdast-util-gfm'),
           ],
         },
-        // A page of a few MB parses into a large tree: bounded, so a huge page fails alone.
-        resourceLimits: { maxOldGenerationSizeMb: 512 },
+        // Bounded: a small heap is collected early (the server's RSS), and a page too large for it fails
+        // alone (its snippets keep the source; the worker restarts for the next page).
+        resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 },
         quiet: true,
         errors: {
           busy: () => new PlainTextUnavailable('busy or closed'),
