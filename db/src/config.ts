@@ -6,6 +6,7 @@ import type { Options } from '@mikro-orm/core';
 import { allEntities } from './entities';
 import { DateSnapshotSubscriber } from './entities/date-snapshot';
 import { PageSearchSubscriber } from './search/page-search-index';
+import { PlainTextSubscriber } from './search/plain-text';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -46,7 +47,11 @@ export function buildOrmOptions(settings: DatabaseSettings): Options {
     // Full-text search (search/page-search-index.ts): FTS5's tables are the migration's, not the entities';
     // on MySQL the server keeps the gram index in step with every flushed page write.
     schemaGenerator: { skipTables: [/^page_fts/] },
-    subscribers: dialect === 'mysql' ? [new PageSearchSubscriber()] : [new DateSnapshotSubscriber()],
+    // Page writes hand their ids to the plain-text worker after commit (search/plain-text.ts).
+    subscribers: [
+      ...(dialect === 'mysql' ? [new PageSearchSubscriber()] : [new DateSnapshotSubscriber()]),
+      new PlainTextSubscriber(),
+    ],
     migrations: {
       path: migrationsFolder(dialect),
       glob: '!(*.d).{js,ts}',

@@ -3,3 +3,4 @@ export * from './config';
 export * from './orm';
 export * from './search/page-search-index';
 export * from './search/sheet-text';
+export * from './search/plain-text';

@@ -49,6 +49,7 @@ import {
   hashToken,
   JobScheduler,
   drainOutbox,
+  PlainTextFiller,
   newToken,
   RateLimits,
   Viewer,
@@ -82,6 +83,8 @@ export interface RunningServer {
   jobs: JobScheduler;
   /** ShowDoc imports started from the admin console (issue #23). */
   showdocImports: ShowdocImportJobs;
+  /** Writes the pages' plain text for search snippets in the background (issue #22). */
+  plainText: PlainTextFiller;
   close(): Promise<void>;
 }
 
@@ -106,6 +109,11 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     dataDir: config.dataDir,
     log: (message) => app.log.info(stripVTControlCharacters(message)),
   });
+  // Search snippets' plain text (issue #22): written after each page commit and, for pages without it
+  // (an upgraded database, a ShowDoc import run by the CLI), by a backfill that starts here in the background.
+  const plainText = new PlainTextFiller(db.orm.em, {
+    warn: (details, message) => app.log.warn(details, message),
+  }).start();
   // Rate-limit counters: in this process, or in Redis so that every node counts the same attempts.
   const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
   // One event bus per process: services publish to it, graphql-ws subscriptions read from it. With Redis,
@@ -344,6 +352,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     url: `http://127.0.0.1:${port}`,
     jobs,
     showdocImports,
+    plainText,
     async close() {
       await jobs.stop();
       await showdocImports.idle();
@@ -354,6 +363,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       await closeSqlParsePool();
       await closeMockPool();
       await closeSheetXlsxPool();
+      await plainText.close();
       await db.close();
       redisEvents?.subscriber.disconnect();
       redisEvents?.publisher.disconnect();

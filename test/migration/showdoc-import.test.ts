@@ -100,6 +100,25 @@ describe.each(testDatabases())('ShowDoc import on $name', (target) => {
     expect(Array.isArray(JSON.parse(sheet.content))).toBe(true);
   });
 
+  it("numbers each page's version after its history, and keeps the recycle bin's deletion times", async () => {
+    // The item's pages are written in chunks and leave the unit of work before their history (#23).
+    type Row = { id: number; version: number; history: number };
+    const rows: Row[] = await em()
+      .getConnection()
+      .execute<Row[]>(
+        'select p.id, p.version, (select count(*) from page_history h where h.page_id = p.id) as history from page p',
+      );
+    expect(rows.length).toBeGreaterThanOrEqual(4050);
+    expect(rows.filter((r: Row) => Number(r.history) > 0).length).toBeGreaterThan(0);
+    for (const r of rows) expect(Number(r.version)).toBe(Number(r.history) + 1);
+    const recycled = await em()
+      .getConnection()
+      .execute<Array<{ n: number }>>(
+        'select count(*) as n from recycle_entry r join page p on p.id = r.page_id where p.deleted_at is not null and r.deleted_at is not null',
+      );
+    expect(Number(recycled[0]!.n)).toBe(3);
+  });
+
   it('signs every fixture user in with their ShowDoc password, bcrypt and legacy md5 alike, then rehashes', async () => {
     const before = await em().find(
       User,

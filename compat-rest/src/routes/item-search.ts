@@ -1,4 +1,4 @@
-import { DomainError, showdocSnippet } from '../../../api/src/domain';
+import { DomainError, showdocSnippet, snippetText } from '../../../api/src/domain';
 import { action } from '../action';
 import { pageRow } from '../presenters/document';
 import { int, str } from '../params';
@@ -6,8 +6,9 @@ import { escapeHtml, type Wire } from '../wire';
 
 /**
  * `item/search` (compat-api §3.15): pages of one item containing the keyword, drafts left out (even the
- * caller's own), each a PageRow without its content plus ShowDoc's `search_content` snippet, cut from the
- * HTML-escaped content as ShowDoc cuts its stored text. Unlike ShowDoc, `<b>` or `"` are found: Quire
+ * caller's own), each a PageRow without its content plus ShowDoc's `search_content` snippet, cut with
+ * ShowDoc's window from the HTML-escaped text of the page as readers see it (issue #22; the source when
+ * that text is not written yet or the match is only in the markup). Unlike ShowDoc, `<b>` or `"` are found: Quire
  * matches the content as written, not its escaped form.
  */
 export const itemSearch = action({
@@ -17,7 +18,7 @@ export const itemSearch = action({
     const keyword = p.keyword.trim();
     if (p.item_id <= 0 || !keyword) throw new DomainError('BadInput');
     const { item, pages } = await services.search
-      .searchItem(viewer, p.item_id, keyword, { drafts: 'none' })
+      .searchItem(viewer, p.item_id, keyword, { drafts: 'none', plainText: true })
       .catch((err: unknown) => {
         if (!(err instanceof DomainError)) throw err;
         if (err.codeName === 'ItemVisitDenied') {
@@ -36,7 +37,7 @@ export const itemSearch = action({
         return {
           ...row,
           item_id: item.id,
-          search_content: showdocSnippet(escapeHtml(page.content), escapeHtml(keyword)),
+          search_content: showdocSnippet(escapeHtml(snippetText(page, keyword)), escapeHtml(keyword)),
           item_name: item.name,
         };
       }),

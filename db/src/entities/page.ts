@@ -3,6 +3,7 @@ import {
   BeforeUpdate,
   BigIntType,
   Entity,
+  type EventArgs,
   Index,
   ManyToOne,
   Property,
@@ -30,6 +31,7 @@ export class Page extends BaseEntity<
   | 'author'
   | 'authorName'
   | 'searchText'
+  | 'plainText'
 > {
   @ManyToOne(() => Item, { deleteRule: 'cascade' })
   item!: Item;
@@ -82,14 +84,26 @@ export class Page extends BaseEntity<
   @Property({ type: 'text', columnType: 'longtext', nullable: true })
   searchText: string | null = null;
 
+  /**
+   * The page as readers see it, for search snippets (issue #22): the text of the markdown without its
+   * markup, written after the save by a background worker (db/src/search/plain-text.ts); null until then
+   * and after every content change, when snippets fall back to the source. Lazy: only search reads it.
+   */
+  @Property({ type: 'text', columnType: 'longtext', nullable: true, lazy: true })
+  plainText: string | null = null;
+
   @BeforeCreate()
   @BeforeUpdate()
-  keepSearchText(): void {
+  keepSearchText(args?: EventArgs<Page>): void {
     const item = this.item as Item | undefined;
     const known = item && wrap(item).isInitialized();
     // Type 4 known: the cells; another type known: nothing; not loaded: the content's shape decides.
     if (known && item.type !== ItemType.Spreadsheet) this.searchText = null;
     else this.searchText = sheetSearchText(this.content ?? '');
+    // The plain text of older content is dropped with it (the worker writes the new one after commit).
+    if (args?.changeSet?.type === 'update' && 'content' in (args.changeSet.payload ?? {})) {
+      this.plainText = null;
+    }
   }
 }
 

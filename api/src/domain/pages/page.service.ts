@@ -12,6 +12,7 @@ import {
   Subscription,
   type Catalog,
   Item,
+  pageContentChanged,
   reindexPages,
   type User,
 } from '../../../../db/src';
@@ -549,12 +550,16 @@ export class PageService {
           authorName: writer.name,
           updatedAt: now,
           version: previous + 1,
+          // The plain text of the old content goes with it (search snippets, issue #22); the worker writes
+          // the new one after the commit.
+          ...(stored.content !== input.content && { plainText: null }),
         };
         const textChanged = stored.title !== changes.title || stored.content !== changes.content;
         // A copy: the native update replaces the entities it is given with their ids, in place.
         await this.em.nativeUpdate(Page, { id: stored.id }, { ...changes });
         // A native update passes by the search index's flush hook (MySQL): keep the index in step here.
         if (textChanged) await reindexPages(this.em, [stored.id]);
+        if ('plainText' in changes) pageContentChanged(this.em, [stored.id]);
         // Title, catalog, order, draft state, editor and time all show in the menu.
         await menuChanged(this.em, item.id);
         // The entity now holds what is stored: nothing left for a later flush to write.

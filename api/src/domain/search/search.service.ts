@@ -14,7 +14,7 @@ import {
 import { DomainError } from '../errors';
 import type { ItemRights, PolicyService } from '../policy/policy.service';
 import { Viewer } from '../viewer';
-import { findRanges, highlightedSnippet, type TextRange } from './snippet';
+import { findRanges, highlightedSnippet, snippetText, type TextRange } from './snippet';
 
 /** Longer keywords are refused: nobody types them, and each costs a LIKE pattern of that size. */
 export const MAX_KEYWORD_LENGTH = 200;
@@ -80,7 +80,7 @@ export class SearchService {
     viewer: Viewer,
     itemId: number | string,
     keyword: string,
-    options: { drafts?: DraftRule } = {},
+    options: { drafts?: DraftRule; plainText?: boolean } = {},
   ): Promise<{ item: Item; rights: ItemRights; pages: Page[] }> {
     const needle = normalizeKeyword(keyword);
     const { item, rights } = await this.policy.requireVisit(viewer, itemId);
@@ -93,7 +93,7 @@ export class SearchService {
         order: 'menu',
       },
     );
-    return { item, rights, pages: await this.loadInOrder(ids) };
+    return { item, rights, pages: await this.loadInOrder(ids, options.plainText ?? false) };
   }
 
   /**
@@ -133,10 +133,10 @@ export class SearchService {
       offset,
     });
     const pageIds = ids.slice(0, first);
-    const pages = await this.loadInOrder(pageIds);
+    const pages = await this.loadInOrder(pageIds, true);
     const paths = await this.catalogPaths(pages);
     const hits = pages.map((page, index): SearchHit => {
-      const snippet = highlightedSnippet(page.searchText ?? page.content, needle);
+      const snippet = highlightedSnippet(snippetText(page, needle), needle);
       return {
         page,
         item: items.get(page.item.id) ?? page.item,
@@ -283,9 +283,14 @@ export class SearchService {
     return { ids: rows.map((r) => Number(r.id)), total };
   }
 
-  private async loadInOrder(ids: number[]): Promise<Page[]> {
+  /** The pages of `ids` in that order; `plainText`: with the text snippets are cut from (a lazy column). */
+  private async loadInOrder(ids: number[], plainText = false): Promise<Page[]> {
     if (ids.length === 0) return [];
-    const pages = await this.em.find(Page, { id: { $in: ids } });
+    const pages = await this.em.find(
+      Page,
+      { id: { $in: ids } },
+      plainText ? { populate: ['plainText'] } : {},
+    );
     const byId = new Map(pages.map((p) => [p.id, p]));
     return ids.map((id) => byId.get(id)).filter((p): p is Page => p !== undefined);
   }

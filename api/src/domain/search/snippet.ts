@@ -77,3 +77,25 @@ export function highlightedSnippet(
   }));
   return { text: `${prefix}${body}${window.cutAfter ? '...' : ''}`, highlights };
 }
+
+/** What a snippet needs of a page. */
+export interface SnippetSource {
+  content: string;
+  /** A spreadsheet's cell text (null for other pages). */
+  searchText?: string | null;
+  /** The page as readers see it (issue #22), written after the save; null until then. */
+  plainText?: string | null;
+}
+
+/**
+ * The text a page's search snippet is cut from: a spreadsheet's cell text; else the page as readers see it
+ * (no `**`, table pipes, link targets or tags) when it holds the keyword; else the markdown source, when the
+ * plain text is not written yet or the match is only in the markup (a link target), so the snippet still
+ * shows why the page matched.
+ */
+export function snippetText(page: SnippetSource, keyword: string): string {
+  if (page.searchText !== null && page.searchText !== undefined) return page.searchText;
+  const plain = page.plainText;
+  if (plain && foldKeepingLength(plain).includes(foldKeepingLength(keyword))) return plain;
+  return page.content;
+}

@@ -1,0 +1,187 @@
+import type {
+  Configuration,
+  EntityManager,
+  EventArgs,
+  EventSubscriber,
+  Transaction,
+  TransactionEventArgs,
+} from '@mikro-orm/core';
+import { Page } from '../entities/page';
+import { searchDialectOf } from './page-search-index';
+
+/**
+ * `page.plain_text`: the page as readers see it, for search snippets (issue #22). Parsing markdown costs
+ * ~6 µs a character (30 ms for a 5 kB page), too much for the save's request path and for a search, so the
+ * text is written after the commit by a background worker (api/src/domain/search/plain-text-filler.ts):
+ *
+ * - The Page entity drops the plain text (null) in the same UPDATE as a content change, so a page never
+ *   shows the text of older content; until the worker's write, snippets fall back to the source.
+ * - PlainTextSubscriber (registered in config.ts) collects the ids of pages created or whose content
+ *   changed through the unit of work, per root transaction, and hands them to the ORM's listeners once that
+ *   transaction committed (a rollback drops them).
+ * - Pages written without the unit of work (raw SQL: the ShowDoc migration) keep a null plain text and are
+ *   found by `pagesWithoutPlainText`, the backfill's scan (run at server start, and after such imports).
+ * - `writePlainText` stores a result only when the content is still the one it was computed from, so a
+ *   slow result for an older save never overwrites a newer one.
+ */
+
+type Listener = (pageIds: number[]) => void;
+
+/** Listeners per ORM (its Configuration object is shared by every EntityManager of that ORM). */
+const listeners = new WeakMap<Configuration, Set<Listener>>();
+
+/** Calls `listener` with the ids of pages whose content changed, after each commit that changed some. */
+export function onPageContentCommitted(em: EntityManager, listener: Listener): () => void {
+  const config = em.config;
+  let set = listeners.get(config);
+  if (!set) listeners.set(config, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+function notify(config: Configuration, ids: Set<number>): void {
+  if (ids.size === 0) return;
+  const list = [...ids];
+  for (const listener of listeners.get(config) ?? []) {
+    try {
+      listener(list);
+    } catch {
+      // A listener's failure must not surface in the committed write's caller.
+    }
+  }
+}
+
+/** The outermost transaction of a (possibly nested, savepoint) knex transaction. */
+function rootOf(trx: Transaction): Transaction {
+  let current = trx as Record<symbol, unknown>;
+  for (let depth = 0; depth < 32; depth++) {
+    const parentKey = Object.getOwnPropertySymbols(current).find(
+      (s) => s.description === 'parentTransaction',
+    );
+    const parent = parentKey ? current[parentKey] : undefined;
+    if (!parent || typeof parent !== 'object') break;
+    current = parent as Record<symbol, unknown>;
+  }
+  return current as Transaction;
+}
+
+/** Page ids whose content changed in each open root transaction (keyed by that transaction). */
+const pending = new WeakMap<object, Set<number>>();
+
+/**
+ * Hands these pages to the plain-text worker once the EntityManager's transaction commits (at once outside
+ * one). For writes that pass by the unit of work (page/save's native UPDATE), which must also set
+ * `plain_text` to null in that UPDATE. The subscriber below does both for unit-of-work writes.
+ */
+export function pageContentChanged(em: EntityManager, pageIds: Iterable<number>): void {
+  const ids = [...pageIds].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (ids.length === 0) return;
+  const trx = em.getTransactionContext<Transaction>();
+  if (!trx) {
+    notify(em.config, new Set(ids));
+    return;
+  }
+  const root = rootOf(trx);
+  let set = pending.get(root);
+  if (!set) pending.set(root, (set = new Set()));
+  for (const id of ids) set.add(id);
+}
+
+/** The columns whose change makes a page's plain text stale. */
+const TEXT_PROPERTIES = ['content'] as const;
+
+export class PlainTextSubscriber implements EventSubscriber<Page> {
+  getSubscribedEntities() {
+    return [Page];
+  }
+
+  private record(args: EventArgs<Page>): void {
+    pageContentChanged(args.em, [args.entity.id]);
+  }
+
+  afterCreate(args: EventArgs<Page>): void {
+    this.record(args);
+  }
+
+  afterUpsert(args: EventArgs<Page>): void {
+    this.record(args);
+  }
+
+  afterUpdate(args: EventArgs<Page>): void {
+    const payload = args.changeSet?.payload ?? {};
+    if (TEXT_PROPERTIES.some((name) => name in payload)) this.record(args);
+  }
+
+  afterTransactionCommit(args: TransactionEventArgs): void {
+    if (!args.transaction) return;
+    const ids = pending.get(args.transaction);
+    if (!ids) return;
+    pending.delete(args.transaction);
+    notify(args.em.config, ids);
+  }
+
+  afterTransactionRollback(args: TransactionEventArgs): void {
+    if (args.transaction) pending.delete(args.transaction);
+  }
+}
+
+export interface PageTextSource {
+  id: number;
+  content: string;
+  /** A spreadsheet's cell text: its snippets come from there, it needs no plain text of its own. */
+  searchText: string | null;
+}
+
+function run<T>(em: EntityManager, sql: string, params: unknown[], method: 'all' | 'run' = 'all') {
+  return em.getConnection('write').execute(sql, params, method) as Promise<T>;
+}
+
+/** The content of these pages (those that still exist). */
+export async function pageTextSources(em: EntityManager, ids: number[]): Promise<PageTextSource[]> {
+  const wanted = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (wanted.length === 0) return [];
+  const rows = await run<Array<{ id: number; content: string | null; search_text: string | null }>>(
+    em,
+    `select id, content, search_text from page where id in (${wanted.map(() => '?').join(', ')})`,
+    wanted,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    content: String(row.content ?? ''),
+    searchText: row.search_text === null ? null : String(row.search_text),
+  }));
+}
+
+/** Up to `limit` ids of pages without plain text, after `afterId`, in id order (the backfill's scan). */
+export async function pagesWithoutPlainText(
+  em: EntityManager,
+  afterId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await run<Array<{ id: number }>>(
+    em,
+    'select id from page where plain_text is null and id > ? order by id limit ?',
+    [afterId, limit],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Stores a page's plain text if its content is still `fromContent` (compared byte for byte): false when the
+ * page changed meanwhile (its own change brings a newer result) or is gone.
+ */
+export async function writePlainText(
+  em: EntityManager,
+  pageId: number,
+  fromContent: string,
+  plainText: string,
+): Promise<boolean> {
+  const same = searchDialectOf(em) === 'mysql' ? 'content = ? collate utf8mb4_bin' : 'content = ?';
+  const result = await run<{ affectedRows?: number }>(
+    em,
+    `update page set plain_text = ? where id = ? and ${same}`,
+    [plainText, pageId, fromContent],
+    'run',
+  );
+  return Number(result?.affectedRows ?? 0) > 0;
+}
