@@ -144,6 +144,13 @@ export interface TransactionOptions {
 export const CONTENTION_ATTEMPTS = 8;
 /** Upper bound of the first pause; it doubles per attempt (full jitter, so retries do not collide again). */
 const BACKOFF_MS = 4;
+/**
+ * SQLite busy: another connection (a second process on the file) holds the write lock. SQLite calls its busy
+ * handler only for a transaction that has read nothing yet; one that read first and then wants to write
+ * gets SQLITE_BUSY at once. So the retries themselves must wait, and not by jitter alone (eight fast
+ * failures can be over in a quarter of a second): 100 ms more per attempt, 2.8 s over all attempts.
+ */
+const SQLITE_BUSY_STEP_MS = 100;
 
 /**
  * Whether the database refused a statement for contention rather than for what it asked: MySQL 1213
@@ -214,7 +221,9 @@ export async function inTransaction<T>(
       if (isSqliteContention(err)) await replaceSqliteConnection(em);
       bus.rolledBack();
       if (attempt >= attempts || !isContention(err)) throw err;
-      await pause(Math.random() * BACKOFF_MS * 2 ** attempt);
+      await pause(
+        isSqliteContention(err) ? SQLITE_BUSY_STEP_MS * attempt : Math.random() * BACKOFF_MS * 2 ** attempt,
+      );
       continue;
     }
     bus.committed();

@@ -451,6 +451,8 @@ export class PageService {
         page.keepSearchText();
         page.id = (await this.em.insert(page)) as number;
         await reindexPages(this.em, [page.id]);
+        // ...and what the plain-text subscriber would: the worker reads the page once this commits.
+        pageContentChanged(this.em, [page.id]);
         // The creator follows the page's updates, as in ShowDoc.
         if (user) {
           await this.em.insert(
