@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { DocxChunk, DocxPage, DocxShellEnd, DocxShellStart } from './docx-convert';
+import { moduleWorkerData, moduleWorkerPrelude } from '../workers/module-worker';
 
 /**
  * The worker thread of one Word export: it runs docx-convert.ts (markdown → `docx` objects → packed XML
@@ -7,27 +8,11 @@ import type { DocxChunk, DocxPage, DocxShellEnd, DocxShellStart } from './docx-c
  * zip. The worker's heap is capped (a 2,000-page item grew the server's RSS by 300 MB, mostly garbage of
  * the conversion), and it is terminated when the export ends, fails or its client goes away.
  *
- * The worker's code is a string evaluated by Node (as workers/worker-pool.ts's): it requires the compiled
- * docx-convert next to this module, or from the TypeScript sources (jest) the `.ts` file compiled as it
- * loads with @swc/core. Dynamic `import()` stays one (the markdown parsers are ESM-only). Each request is
- * answered in order, one reply per message.
+ * The worker loads docx-convert as workers/module-worker.ts says, keeping `import()` (the markdown parsers
+ * are ESM-only). Each request is answered in order, one reply per message.
  */
-const WORKER_SOURCE = String.raw`
-const { parentPort, workerData } = require('node:worker_threads');
-if (workerData.swcPath) {
-  const fs = require('node:fs');
-  const swc = require(workerData.swcPath);
-  require.extensions['.ts'] = (module, filename) => {
-    const { code } = swc.transformSync(fs.readFileSync(filename, 'utf8'), {
-      filename,
-      swcrc: false,
-      module: { type: 'commonjs', ignoreDynamic: true },
-      jsc: { target: 'es2022', parser: { syntax: 'typescript' } },
-    });
-    module._compile(code, filename);
-  };
-}
-const { DocxAssembler } = require(workerData.modulePath);
+const WORKER_SOURCE = String.raw`${moduleWorkerPrelude}
+const { DocxAssembler } = loaded;
 const bytes = (data) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 let assembler = null;
 async function handle(message) {
@@ -97,13 +82,9 @@ export class DocxConverter {
   private failure: Error | null = null;
 
   constructor(options: { heapMb?: number } = {}) {
-    const fromSources = __filename.endsWith('.ts');
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: {
-        modulePath: require.resolve('./docx-convert'),
-        swcPath: fromSources ? require.resolve('@swc/core') : null,
-      },
+      workerData: moduleWorkerData(require.resolve('./docx-convert'), { keepDynamicImport: true }),
       resourceLimits: {
         maxOldGenerationSizeMb: options.heapMb ?? DOCX_WORKER_HEAP_MB,
         maxYoungGenerationSizeMb: 48,

@@ -1,6 +1,7 @@
 import { DomainError, type CodeName } from '../errors';
 import { WorkerPool, type WorkerPoolOptions } from '../workers/worker-pool';
 import { MAX_XLSX_BYTES } from './sheet-xlsx';
+import { moduleWorkerData, moduleWorkerPrelude } from '../workers/module-worker';
 
 /**
  * An .xlsx import is read (unzipped, its XML parsed by exceljs, converted to sheets) in a worker thread:
@@ -8,26 +9,10 @@ import { MAX_XLSX_BYTES } from './sheet-xlsx';
  * request meanwhile. The worker runs `xlsxToSheets` of sheet-xlsx.ts (the size and row limits with their
  * messages are there) and answers the page content as JSON text, or the refusal to rethrow. A read over
  * its time budget, or one that runs out of the worker's heap, stops that worker (workers/worker-pool.ts).
- *
- * The worker requires the compiled module next to this one. From the TypeScript sources (jest) that is a
- * `.ts` file, which the worker compiles as it loads with @swc/core, the compiler jest itself uses here.
+ * How the worker loads sheet-xlsx (compiled, or from the sources under jest): workers/module-worker.ts.
  */
-const WORKER_SOURCE = String.raw`
-const { parentPort, workerData } = require('node:worker_threads');
-if (workerData.swcPath) {
-  const fs = require('node:fs');
-  const swc = require(workerData.swcPath);
-  require.extensions['.ts'] = (module, filename) => {
-    const { code } = swc.transformSync(fs.readFileSync(filename, 'utf8'), {
-      filename,
-      swcrc: false,
-      module: { type: 'commonjs' },
-      jsc: { target: 'es2022', parser: { syntax: 'typescript' } },
-    });
-    module._compile(code, filename);
-  };
-}
-const { xlsxToSheets } = require(workerData.modulePath);
+const WORKER_SOURCE = String.raw`${moduleWorkerPrelude}
+const { xlsxToSheets } = loaded;
 parentPort.on('message', async ({ data }) => {
   try {
     const sheets = await xlsxToSheets(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
@@ -78,14 +63,10 @@ export class SheetXlsxPool {
   private readonly pool: WorkerPool<{ data: Uint8Array }, Reply>;
 
   constructor(options: SheetXlsxPoolOptions = DEFAULT_SHEET_XLSX_POOL) {
-    const fromSources = __filename.endsWith('.ts');
     this.pool = new WorkerPool(
       {
         source: WORKER_SOURCE,
-        workerData: {
-          modulePath: require.resolve('./sheet-xlsx'),
-          swcPath: fromSources ? require.resolve('@swc/core') : null,
-        },
+        workerData: moduleWorkerData(require.resolve('./sheet-xlsx')),
         resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: 64 },
         quiet: true,
         errors: {
