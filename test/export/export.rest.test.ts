@@ -284,6 +284,22 @@ describe.each(testDatabases())('export on $name', (target) => {
     expect(text(word, 'word/document.xml')).not.toContain('B page');
   });
 
+  it("lists drafts only to their author, as the menu does (ShowDoc exported everyone's drafts)", async () => {
+    const em = server.db.orm.em.fork();
+    const drafts = await buildItem(em, owner, { name: 'Drafts' });
+    buildMember(em, drafts, scoped, MemberGroup.Edit);
+    await em.flush();
+    await buildPage(em, drafts, { title: 'Published', content: 'for all' });
+    await buildPage(em, drafts, { title: 'Owner draft', content: 'mine', isDraft: true });
+    await buildPage(em, drafts, { title: 'Other draft', content: 'theirs', isDraft: true, author: scoped });
+    const mdNames = async (token: string) =>
+      [...(await readZip((await download('export/markdown', { item_id: drafts.id }, token)).bytes)).keys()]
+        .filter((n) => n.endsWith('.md'))
+        .sort();
+    expect(await mdNames(ownerToken)).toEqual(['Owner draft.md', 'Published.md']);
+    expect(await mdNames(scopedToken)).toEqual(['Other draft.md', 'Published.md']);
+  });
+
   it('refuses strangers, read-only members and visitors, and writes nothing for them', async () => {
     const before = await server.db.orm.em.fork().count(ExportLog, {});
     for (const token of [strangerToken, readerToken]) {
