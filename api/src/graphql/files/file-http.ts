@@ -54,10 +54,14 @@ export async function fileHttpPlugin(app: FastifyInstance, options: FileHttpOpti
 
   app.post('/api/files', async (request, reply) => {
     const language: Language = /^zh/i.test(header(request, 'accept-language') ?? '') ? 'zh' : 'en';
+    // Closed after a refusal: the body may be unread, and the client's next request must not queue behind it.
     const refuse = (err: DomainError) =>
-      reply.code(STATUS[err.info.code] ?? 400).send({
-        error: { code: err.info.code, showdocCode: err.info.showdoc, message: err.localized(language) },
-      });
+      reply
+        .code(STATUS[err.info.code] ?? 400)
+        .header('connection', 'close')
+        .send({
+          error: { code: err.info.code, showdocCode: err.info.showdoc, message: err.localized(language) },
+        });
     // A cookie travels with cross-site form posts: such uploads must also show a header no form can set.
     if (options.byCookie(request) && !header(request, 'apollo-require-preflight')) {
       return refuse(

@@ -13,6 +13,8 @@ export async function importHttpPlugin(app: FastifyInstance, options: FileHttpOp
     const refuse = (err: DomainError) =>
       reply
         .code(err.info.code === 'UNAUTHENTICATED' ? 401 : err.info.code === 'IMPORT_TOO_LARGE' ? 413 : 400)
+        // Closed after a refusal: the body may be unread, and the client's next request must not queue behind it.
+        .header('connection', 'close')
         .send({
           error: { code: err.info.code, showdocCode: err.info.showdoc, message: err.localized(language) },
         });

@@ -30,9 +30,13 @@ export async function sheetHttpPlugin(app: FastifyInstance, options: FileHttpOpt
   const refuse = (request: FastifyRequest, reply: FastifyReply, err: DomainError) => {
     const language: Language = /^zh/i.test(header(request, 'accept-language') ?? '') ? 'zh' : 'en';
     const status = err.codeName === 'VersionConflict' ? 409 : (STATUS[err.info.code] ?? 400);
-    return reply.code(status).send({
-      error: { code: err.info.code, showdocCode: err.info.showdoc, message: err.localized(language) },
-    });
+    // Closed after a refusal: an upload's body may be unread, and the next request must not queue behind it.
+    return reply
+      .code(status)
+      .header('connection', 'close')
+      .send({
+        error: { code: err.info.code, showdocCode: err.info.showdoc, message: err.localized(language) },
+      });
   };
   const itemIdOf = (request: ItemRequest): number => {
     const id = Number(request.params.itemId);

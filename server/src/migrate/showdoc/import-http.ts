@@ -28,9 +28,13 @@ export async function showdocImportHttpPlugin(
 ): Promise<void> {
   app.post('/api/admin/showdoc-import/upload', async (request, reply) => {
     const language: Language = /^zh/i.test(String(request.headers['accept-language'] ?? '')) ? 'zh' : 'en';
+    // A refusal may come before the body was read (a 20 MB file sent without the right to upload it):
+    // the connection is closed after the answer, so the client never sends its next request on a socket
+    // whose last body the server never took in (such a next upload waited forever behind it).
     const refuse = (err: DomainError) =>
       reply
         .code(STATUS[err.info.code] ?? 400)
+        .header('connection', 'close')
         .send({ error: { code: err.info.code, message: err.localized(language) } });
     if (options.byCookie(request) && !request.headers['apollo-require-preflight']) {
       return refuse(
