@@ -5,21 +5,16 @@ import { DomainError } from '../errors';
 import type { PageService } from '../pages/page.service';
 import type { Viewer } from '../viewer';
 import { checkMockTemplate, MOCK_REQUEST_PATH_MAX_BYTES, normalizeMockPath } from './mock-rules';
+import { sharedPool } from '../workers/worker-pool';
 import { MockPool } from './mock.worker';
 
-let sharedPool: MockPool | null = null;
+const mockWorkers = sharedPool(() => new MockPool());
 
 /** The process's Mock.js workers (started on first use). */
-export function mockPool(): MockPool {
-  return (sharedPool ??= new MockPool());
-}
+export const mockPool = (): MockPool => mockWorkers.get();
 
-/** Stops the Mock.js workers (a later answer starts new ones): a closing server leaves no threads. */
-export async function closeMockPool(): Promise<void> {
-  const pool = sharedPool;
-  sharedPool = null;
-  await pool?.close();
-}
+/** Stops the Mock.js workers (a later answer starts new ones). */
+export const closeMockPool = (): Promise<void> => mockWorkers.close();
 
 /** What a mock URL answers: ShowDoc uses plain-text 404/400 answers, JSON on success. */
 export interface MockAnswer {

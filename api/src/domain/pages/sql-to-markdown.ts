@@ -1,19 +1,16 @@
 import type { Parser } from 'node-sql-parser';
 import { DomainError, type Language } from '../errors';
 import type { Viewer } from '../viewer';
+import { sharedPool } from '../workers/worker-pool';
 import { SqlParsePool } from './sql-to-markdown.worker';
 
 /** The most SQL one conversion accepts (issue #15): a dump of a few hundred tables. */
 export const SQL_MAX_BYTES = 256 * 1024;
 
-let sharedPool: SqlParsePool | null = null;
+const parsers = sharedPool(() => new SqlParsePool());
 
-/** Stops the parser workers (a later conversion starts new ones): a closing server leaves no threads. */
-export async function closeSqlParsePool(): Promise<void> {
-  const pool = sharedPool;
-  sharedPool = null;
-  await pool?.close();
-}
+/** Stops the parser workers (a later conversion starts new ones). */
+export const closeSqlParsePool = (): Promise<void> => parsers.close();
 
 /**
  * sqlToMarkdownTable as both doors offer it: for signed-in users, at most SQL_MAX_BYTES, parsed off the
@@ -24,7 +21,7 @@ export async function convertSqlToMarkdown(
   sql: string,
   /** The table's words: ShowDoc's Chinese on the REST door (its clients expect it), the reader's on GraphQL. */
   language: Language = 'zh',
-  pool: SqlParsePool = (sharedPool ??= new SqlParsePool()),
+  pool: SqlParsePool = parsers.get(),
 ): Promise<string> {
   viewer.requireUser();
   if (!sql.trim()) throw new DomainError('SqlRequired');

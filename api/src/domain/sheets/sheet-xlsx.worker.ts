@@ -1,5 +1,5 @@
 import { DomainError, type CodeName } from '../errors';
-import { WorkerPool, type WorkerPoolOptions } from '../workers/worker-pool';
+import { sharedPool, WorkerPool, type WorkerPoolOptions } from '../workers/worker-pool';
 import { MAX_XLSX_BYTES } from './sheet-xlsx';
 import { moduleWorkerData, moduleWorkerPrelude } from '../workers/module-worker';
 
@@ -110,16 +110,10 @@ export class SheetXlsxPool {
   }
 }
 
-let sharedPool: SheetXlsxPool | null = null;
+const xlsxReaders = sharedPool(() => new SheetXlsxPool());
 
 /** The process's xlsx readers (started on first use). */
-export function sheetXlsxPool(): SheetXlsxPool {
-  return (sharedPool ??= new SheetXlsxPool());
-}
+export const sheetXlsxPool = (): SheetXlsxPool => xlsxReaders.get();
 
-/** Stops the xlsx readers (a later import starts new ones): a closing server leaves no threads. */
-export async function closeSheetXlsxPool(): Promise<void> {
-  const pool = sharedPool;
-  sharedPool = null;
-  await pool?.close();
-}
+/** Stops the xlsx readers (a later import starts new ones). */
+export const closeSheetXlsxPool = (): Promise<void> => xlsxReaders.close();

@@ -135,3 +135,21 @@ export class WorkerPool<M, R> {
     await slot.worker.terminate();
   }
 }
+
+/**
+ * A process-wide pool made on first use (a server that never needs it starts no thread). `close` stops it,
+ * so a closing server leaves no threads; a later `get` makes a new one.
+ */
+export function sharedPool<P extends { close(): Promise<void> }>(
+  create: () => P,
+): { get(): P; close(): Promise<void> } {
+  let pool: P | null = null;
+  return {
+    get: () => (pool ??= create()),
+    close: async () => {
+      const current = pool;
+      pool = null;
+      await current?.close();
+    },
+  };
+}
