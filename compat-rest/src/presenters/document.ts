@@ -100,19 +100,19 @@ const pageText = (page: MenuPage) => memoText(page, (p) => JSON.stringify(menuPa
 const catalogText = (node: MenuCatalog) => memoText(node, (n) => JSON.stringify(menuCatalogRow(n)));
 
 /** Menu texts by their lists' identity: (root pages, top catalogs) as the domain keeps them. */
-const menuTexts2 = new WeakMap<object, WeakMap<object, RawJson>>();
+const menuJsonByLists = new WeakMap<object, WeakMap<object, RawJson>>();
 
 /**
  * `item/info`'s `menu` (`{pages, catalogs}` of menu rows) as JSON text made of the parts' kept texts; the
  * whole text (and its bytes) kept too when both lists are ones the domain keeps (most readers).
  */
 export function menuJson(menu: { pages: MenuPage[]; catalogs: MenuCatalog[] }): RawJson {
-  let byCatalogs = menuTexts2.get(menu.pages);
+  let byCatalogs = menuJsonByLists.get(menu.pages);
   let raw = byCatalogs?.get(menu.catalogs);
   if (!raw) {
     const pages = memoText(menu.pages, (list) => `[${list.map(pageText).join(',')}]`);
     raw = new RawJson(`{"pages":${pages},"catalogs":[${menu.catalogs.map(catalogText).join(',')}]}`);
-    if (!byCatalogs) menuTexts2.set(menu.pages, (byCatalogs = new WeakMap()));
+    if (!byCatalogs) menuJsonByLists.set(menu.pages, (byCatalogs = new WeakMap()));
     byCatalogs.set(menu.catalogs, raw);
   }
   return raw;

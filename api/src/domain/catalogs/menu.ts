@@ -54,9 +54,8 @@ export interface StoredMenu {
   rootPages: MenuPage[];
   catalogs: MenuCatalog[];
   pageById: Map<number, MenuPage>;
-  /** Authors of drafts in the item (null: a draft without author, shown to nobody). */
-  draftAuthors: Set<number | null>;
-  /** Authors of drafts among the root pages, and in each catalog's subtree (absent: none). */
+  /** Authors of drafts among the root pages, and in each catalog's subtree (absent: none; null: a draft
+   * without author, shown to nobody). */
   rootDrafts: Set<number | null>;
   subtreeDrafts: Map<MenuCatalog, Set<number | null>>;
   /** Catalogs without their drafts, made at the first reader who must not see them (menuFor). */
@@ -179,13 +178,11 @@ async function buildStoredMenu(em: EntityManager, itemId: number): Promise<Store
   );
   const pages = await menuPages(em, itemId);
   const pagesIn = new Map<number | null, MenuPage[]>();
-  const draftAuthors = new Set<number | null>();
   // Pages of unknown catalogs find no place in the tree and stay out, as in ShowDoc.
   for (const page of pages) {
     const list = pagesIn.get(page.catalogId);
     if (list) list.push(page);
     else pagesIn.set(page.catalogId, [page]);
-    if (page.isDraft) draftAuthors.add(page.authorId);
   }
   const subtreeDrafts = new Map<MenuCatalog, Set<number | null>>();
   const draftsOf = (list: MenuPage[], into = new Set<number | null>()) => {
@@ -211,7 +208,6 @@ async function buildStoredMenu(em: EntityManager, itemId: number): Promise<Store
     rootPages,
     catalogs: tree.children(null).map((c) => build(c, 1)),
     pageById: new Map(pages.map((p) => [p.id, p])),
-    draftAuthors,
     rootDrafts: draftsOf(rootPages),
     subtreeDrafts,
     published: new Map(),
