@@ -265,8 +265,7 @@ export class ItemService {
     const view = filter.groupId ?? ALL_ITEMS_VIEW;
     let items = await this.relatedItems(user, filter.owned ?? false);
 
-    const marks = await this.listMarks(user, view);
-    const starred = marks.starred;
+    const { starred, pinned: pins, order } = await this.listMarks(user, view);
     if (view === STARRED_VIEW) {
       items = items.filter((i) => starred.has(i.id));
     } else if (view > 0) {
@@ -277,10 +276,8 @@ export class ItemService {
       items = [];
     }
 
-    const pins = marks.pinned;
     items = [...items.filter((i) => pins.has(i.id)), ...items.filter((i) => !pins.has(i.id))];
 
-    const order = marks.order;
     const sorted = order.size > 0;
     // An item without a number of its own sorts by its id, as ShowDoc does.
     if (sorted) items.sort((a, b) => (order.get(a.id) ?? a.id) - (order.get(b.id) ?? b.id));
