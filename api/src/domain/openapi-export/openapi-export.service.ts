@@ -1,17 +1,10 @@
-import type SwaggerParser from '@apidevtools/swagger-parser';
 import type { EntityManager } from '@mikro-orm/core';
 import { Catalog, Page } from '../../../../db/src';
 import { DomainError } from '../errors';
+import { loadSwaggerParser } from '../import/openapi/openapi-import';
 import { PolicyService } from '../policy/policy.service';
 import type { Viewer } from '../viewer';
 import { readApiPage, type ApiPage, type ApiParam } from './api-page';
-
-// swagger-parser (and its JSON-schema validators) loads at the first OpenAPI import/export, not at start.
-let swaggerParser: Promise<typeof SwaggerParser> | undefined;
-function loadSwaggerParser(): Promise<typeof SwaggerParser> {
-  swaggerParser ??= import('@apidevtools/swagger-parser').then((module) => module.default);
-  return swaggerParser;
-}
 
 /** What the export produced: the document (validated) and what it left out. */
 export interface OpenApiExport {

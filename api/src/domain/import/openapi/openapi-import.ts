@@ -13,7 +13,7 @@ import { exampleOf, mergeAllOf, nameOf, nameSchemas, schemaRows, type Schema } f
 
 // swagger-parser (and its JSON-schema validators) loads at the first OpenAPI import/export, not at start.
 let swaggerParser: Promise<typeof SwaggerParser> | undefined;
-function loadSwaggerParser(): Promise<typeof SwaggerParser> {
+export function loadSwaggerParser(): Promise<typeof SwaggerParser> {
   swaggerParser ??= import('@apidevtools/swagger-parser').then((module) => module.default);
   return swaggerParser;
 }
