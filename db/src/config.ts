@@ -4,6 +4,7 @@ import { defineConfig as defineMySql } from '@mikro-orm/mysql';
 import { defineConfig as defineMariaDb } from '@mikro-orm/mariadb';
 import type { Options } from '@mikro-orm/core';
 import { allEntities } from './entities';
+import { keepPreparedStatements } from './lean';
 import { DateSnapshotSubscriber } from './entities/date-snapshot';
 import { PageSearchSubscriber } from './search/page-search-index';
 import { PlainTextSubscriber } from './search/plain-text';
@@ -33,6 +34,7 @@ export function migrationsFolder(dialect: Dialect): string {
 
 interface RawSqliteConnection {
   exec(sql: string): unknown;
+  prepare(sql: string): unknown;
 }
 
 export function buildOrmOptions(settings: DatabaseSettings): Options {
@@ -86,7 +88,7 @@ export function buildOrmOptions(settings: DatabaseSettings): Options {
             // commit then costs no fsync on the event loop (libsql is synchronous): issue #14.
             conn.exec('PRAGMA synchronous = NORMAL');
             conn.exec('PRAGMA foreign_keys = ON');
-            done(null, conn);
+            done(null, keepPreparedStatements(conn));
           } catch (err) {
             done(err as Error, conn);
           }

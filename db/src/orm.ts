@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MikroORM } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
+import { closeLeanReader } from './lean';
 import { buildOrmOptions, dialectOf, migrationsFolder, type DatabaseSettings, type Dialect } from './config';
 
 export interface Database {
@@ -42,7 +43,15 @@ export async function openDatabase(
     await orm.close(true);
     throw err;
   }
-  return { orm, dialect, preUpgradeBackup, close: () => orm.close(true) };
+  return {
+    orm,
+    dialect,
+    preUpgradeBackup,
+    close: () => {
+      closeLeanReader(orm.em);
+      return orm.close(true);
+    },
+  };
 }
 
 export async function migrate(orm: MikroORM): Promise<string[]> {

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { scratchMysqlUrl, testDatabases } from '../../test/support/mysql';
+import { keepPreparedStatements, leanReader, STATEMENTS_KEPT } from './lean';
+import { openDatabase, type Database } from './orm';
+
+const opened: Database[] = [];
+afterAll(async () => {
+  for (const db of opened) await db.close();
+});
+
+async function open(target: { url?: string }, suffix: string): Promise<Database> {
+  const url = target.url ? await scratchMysqlUrl(target.url, suffix) : undefined;
+  const db = await openDatabase({ url, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'quire-lean-')) });
+  opened.push(db);
+  return db;
+}
+
+interface Row {
+  v: number;
+}
+
+describe.each(testDatabases())('lean reads on $name', (target) => {
+  it('see committed rows, a transaction its own writes, and no one else what is uncommitted', async () => {
+    const db = await open(target, 'lean_reads');
+    const em = db.orm.em.fork();
+    const read = `select version as v from item_menu_version where item_id = ?`;
+    await em.getConnection().execute(`insert into item_menu_version (item_id, version) values (7, 1)`);
+    expect(await leanReader(em).get<Row>(read, [7])).toEqual({ v: 1 });
+    expect(await leanReader(em).all<Row>(read, [8])).toEqual([]);
+
+    let releaseWriter!: () => void;
+    const writerHolds = new Promise<void>((resolve) => (releaseWriter = resolve));
+    let writerWrote!: () => void;
+    const wrote = new Promise<void>((resolve) => (writerWrote = resolve));
+    const writer = db.orm.em.fork().transactional(async (tx) => {
+      await tx
+        .getConnection()
+        .execute(
+          `update item_menu_version set version = 2 where item_id = 7`,
+          [],
+          'run',
+          tx.getTransactionContext(),
+        );
+      expect(await leanReader(tx).get<Row>(read, [7])).toEqual({ v: 2 });
+      writerWrote();
+      await writerHolds;
+      throw new Error('rolled back');
+    });
+    await wrote;
+    if (target.name === 'sqlite') {
+      // The pool's one connection is inside the writer's transaction: the lean read does not wait for it.
+      expect(await leanReader(db.orm.em.fork()).get<Row>(read, [7])).toEqual({ v: 1 });
+    }
+    releaseWriter();
+    await expect(writer).rejects.toThrow('rolled back');
+    expect(await leanReader(db.orm.em.fork()).get<Row>(read, [7])).toEqual({ v: 1 });
+  });
+});
+
+describe('kept prepared statements', () => {
+  it('prepares a statement once per text and keeps at most STATEMENTS_KEPT', () => {
+    let prepared = 0;
+    const connection = keepPreparedStatements({ prepare: (sql: string) => ({ sql, n: ++prepared }) });
+    const first = connection.prepare('select 1');
+    expect(connection.prepare('select 1')).toBe(first);
+    expect(prepared).toBe(1);
+    for (let i = 0; i < STATEMENTS_KEPT; i++) connection.prepare(`select ${i + 2}`);
+    expect(connection.prepare('select 1')).not.toBe(first);
+    expect(prepared).toBe(STATEMENTS_KEPT + 2);
+  });
+});
