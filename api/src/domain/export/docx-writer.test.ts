@@ -14,8 +14,9 @@ import type { Viewer } from '../viewer';
 jest.doMock('docx', () => {
   throw new Error('docx was loaded on the main thread');
 });
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { writeDocx } = require('./docx-writer') as typeof import('./docx-writer');
+const { writeDocx, wordExportsRunning, WORD_EXPORTS_AT_ONCE } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('./docx-writer') as typeof import('./docx-writer');
 
 const SIGN = 'a'.repeat(32);
 // A 1×1 PNG.
@@ -114,4 +115,16 @@ describe('the Word export converts in a worker thread', () => {
     expect(seen.length).toBeLessThanOrEqual(at + 1);
     expect(seen.length).toBeLessThan(200);
   }, 60_000);
+
+  it('converts at most WORD_EXPORTS_AT_ONCE exports at once; the others wait, then finish', async () => {
+    const exports = Array.from({ length: WORD_EXPORTS_AT_ONCE + 2 }, () => exportOf(12));
+    let most = 0;
+    const streams = exports.map(({ em, tree, files }) =>
+      writeDocx(em, tree, files, () => (most = Math.max(most, wordExportsRunning()))),
+    );
+    const packages = await Promise.all(streams.map((stream) => bytesOf(stream)));
+    expect(most).toBe(WORD_EXPORTS_AT_ONCE);
+    for (const bytes of packages) expect((await readZip(bytes)).length).toBeGreaterThan(3);
+    expect(wordExportsRunning()).toBe(0);
+  }, 120_000);
 });

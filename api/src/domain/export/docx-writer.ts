@@ -3,6 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
 import { ZipFile } from 'yazl';
 import type { PageImage } from './docx-convert';
+import { Slots } from '../workers/slots';
 import { DocxConverter } from './docx.worker';
 import { fileSignsIn, type ExportFiles } from './export-attachments';
 import {
@@ -15,6 +16,16 @@ import {
 import type { ExportProgress } from './markdown-zip';
 
 type Entry = { kind: 'page'; page: ExportPage } | { kind: 'catalog'; catalog: ExportCatalog };
+
+/**
+ * Word exports converting at once: each converter thread may hold its ~100 MB heap, so a crowd of exports
+ * must not add up; the others wait for a turn (their download starts when it comes).
+ */
+export const WORD_EXPORTS_AT_ONCE = 2;
+const converters = new Slots(WORD_EXPORTS_AT_ONCE);
+
+/** Word exports converting now (tests). */
+export const wordExportsRunning = (): number => converters.busy;
 
 /** Test hooks: the converter's heap, and a converter that dies after this many pages. */
 export interface DocxWriterOptions {
@@ -33,7 +44,7 @@ export interface DocxWriterOptions {
  * as they come (so the download starts at once and shows progress); the parts that list what the chunks
  * used (numbering, relationships, media) follow it. A slow client slows the export (the next page waits
  * for the zip to take the last chunk); a client that goes away terminates the worker; a worker that fails
- * (out of its heap, say) destroys the stream with the reason.
+ * (out of its heap, say) destroys the stream with the reason. At most WORD_EXPORTS_AT_ONCE convert at once.
  */
 export function writeDocx(
   em: EntityManager,
@@ -43,11 +54,19 @@ export function writeDocx(
   options: DocxWriterOptions = {},
 ): Readable {
   const out = new PassThrough();
-  const converter = new DocxConverter({ heapMb: options.heapMb });
-  // The client went away, or the export failed: the worker stops at once.
-  out.once('close', () => void converter.terminate());
-  writeDocxTo(out, converter, em, tree, files, onProgress, options)
-    .then(() => converter.terminate())
+  let converter: DocxConverter | null = null;
+  // The client went away, or the export failed: the worker stops at once (or never starts).
+  out.once('close', () => void converter?.terminate());
+  converters
+    .run(async () => {
+      if (out.destroyed) return;
+      converter = new DocxConverter({ heapMb: options.heapMb });
+      try {
+        await writeDocxTo(out, converter, em, tree, files, onProgress, options);
+      } finally {
+        await converter.terminate();
+      }
+    })
     .catch((err: unknown) => out.destroy(err as Error));
   return out;
 }
