@@ -19,8 +19,8 @@ type Executor = NonNullable<Awaited<ReturnType<Gateway['load']>>['executor']>;
  * validation, the guards, plugins and error formatting stay Apollo's. Mutations, and documents the
  * compiler refuses, run on graphql-js as before.
  */
-export function compiledExecutorGateway(schema: GraphQLSchema): Gateway {
-  const executor = compiledExecutor(schema);
+export function compiledExecutorGateway(schema: GraphQLSchema, compile = compileQuery): Gateway {
+  const executor = compiledExecutor(schema, compile);
   return {
     // Apollo learns the schema from the gateway: it is this one, loaded once and never updated.
     onSchemaLoadOrUpdate(callback) {
@@ -35,7 +35,7 @@ export function compiledExecutorGateway(schema: GraphQLSchema): Gateway {
 /** The compiled queries of one document, by operation name ('' when the request names none). */
 type Compiled = Map<string, CompiledQuery | null>;
 
-function compiledExecutor(schema: GraphQLSchema): Executor {
+function compiledExecutor(schema: GraphQLSchema, compile: typeof compileQuery): Executor {
   // Apollo keeps each parsed document in its document store: the same text is the same DocumentNode, and
   // its compiled queries go when the store lets the document go.
   const byDocument = new WeakMap<DocumentNode, Compiled>();
@@ -44,7 +44,7 @@ function compiledExecutor(schema: GraphQLSchema): Executor {
     if (!compiled) byDocument.set(document, (compiled = new Map()));
     const name = operationName ?? '';
     if (!compiled.has(name)) {
-      const query = compileQuery(schema, document, operationName ?? undefined);
+      const query = compile(schema, document, operationName ?? undefined);
       compiled.set(name, isCompiledQuery(query) ? query : null);
     }
     return compiled.get(name)!;
