@@ -8,6 +8,7 @@ import {
   GraphQLScalarType,
   GraphQLSchema,
   GraphQLString,
+  getIntrospectionQuery,
 } from 'graphql';
 import { compileQuery } from 'graphql-jit';
 import { compiledExecutorGateway } from './compiled-executor';
@@ -132,6 +133,12 @@ describe('the compiled executor', () => {
     ]);
     expect(result.errors[0]).toMatchObject({ path: ['refused'], locations: [{ line: 3, column: 7 }] });
     expect(result.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', showdocCode: 10303 });
+  });
+
+  it('answers introspection and __typename as graphql-js does', async () => {
+    const result = await sameAnswers(getIntrospectionQuery());
+    expect(result.data.__schema.queryType).toMatchObject({ name: 'Query' });
+    await sameAnswers('{ __typename pages(first: 1) { __typename id } }');
   });
 
   it('nulls the data for a missing non-null field as graphql-js does', async () => {
