@@ -24,6 +24,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import {
   buildGraphQLSchema,
+  compiledExecutorGateway,
   formatExecutionResult,
   formatGraphQLError,
   localizeErrorsPlugin,
@@ -197,7 +198,8 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   const schema = await buildGraphQLSchema(pubSub);
   const languageOf = (header: string | undefined): Language => (/^zh/i.test(header ?? '') ? 'zh' : 'en');
   const apollo = new ApolloServer<GraphQLContext>({
-    schema,
+    // The schema, with queries run by the compiled executor (issue #14).
+    gateway: compiledExecutorGateway(schema),
     // Who may introspect is decided per request by guardPlugin (QUIRE_GRAPHQL_INTROSPECTION).
     introspection: true,
     includeStacktraceInErrorResponses: false,

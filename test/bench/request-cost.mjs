@@ -1,0 +1,129 @@
+// What one request costs in the server's own process (issue #14): the composition root of dist/ started
+// in this process on a fresh copy of the bench's cached seed, then sequential requests through Fastify's
+// `inject` (every hook, plugin and serialisation the network path runs, without the sockets), with the
+// CPU time per request from `process.cpuUsage()`. Steadier than the HTTP cells on a shared machine: run it
+// for two builds in turn for an A/B, or under `node --cpu-prof` for a profile of one cell.
+//
+//   npm run build:server && node test/bench/request-cost.mjs [requests=2000] [--only <cell regexp>]
+//
+// A fresh copy of the SQLite seed has no plain text for search snippets, and the server's backfill of its
+// 4,000 pages takes minutes on a busy machine: `--keep-filled <dir>` keeps the filled copy there once,
+// and later runs given the same `--keep-filled <dir>` start from it.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { BENCH_PASSWORD, BENCH_USER } from './dataset.mjs';
+import { preparedDatabase } from './seed.mjs';
+
+const require = createRequire(import.meta.url);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { values, positionals } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'sqlite' },
+    only: { type: 'string' },
+    'keep-filled': { type: 'string' },
+  },
+  allowPositionals: true,
+});
+const REQUESTS = Number(positionals[0] ?? 2000);
+const CAPTCHA = 'BENCH-CAPTCHA';
+
+const prepared = await preparedDatabase({
+  root: ROOT,
+  dialect: values.db,
+  mysqlUrl: process.env.TEST_MYSQL_URL,
+  log: (line) => console.log(line),
+});
+const filled = values['keep-filled'] && path.join(path.resolve(values['keep-filled']), 'quire.db');
+if (filled && fs.existsSync(filled)) fs.copyFileSync(filled, path.join(prepared.dataDir, 'quire.db'));
+process.env.NODE_ENV = 'production';
+const { configFromEnv } = require(path.join(ROOT, 'dist', 'server', 'src', 'config'));
+const { createServer } = require(path.join(ROOT, 'dist', 'server', 'src', 'server'));
+const server = await createServer({
+  ...configFromEnv({
+    QUIRE_DATA_DIR: prepared.dataDir,
+    QUIRE_TEST_CAPTCHA: CAPTCHA,
+    QUIRE_ADMIN_PASSWORD: 'bench-admin-password',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: prepared.databaseUrl || undefined,
+    PORT: '0',
+    HOST: '127.0.0.1',
+  }),
+});
+const { app } = server;
+// A fresh copy of the seed has no plain text yet: the server's backfill would run during the cells.
+const filling = performance.now();
+await server.plainText.idle();
+console.log(`plain-text backfill: ${((performance.now() - filling) / 1000).toFixed(1)} s`);
+if (filled && !fs.existsSync(filled)) {
+  fs.mkdirSync(path.dirname(filled), { recursive: true });
+  await server.db.orm.em.getConnection().execute('pragma wal_checkpoint(truncate)');
+  fs.copyFileSync(path.join(prepared.dataDir, 'quire.db'), filled);
+}
+
+const form = (route, fields) => ({
+  method: 'POST',
+  url: `/server/index.php?s=/api/${route}`,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+});
+const graphql = (token, query, variables) => ({
+  method: 'POST',
+  url: '/graphql',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  payload: JSON.stringify({ query, variables }),
+});
+
+const login = await app.inject(
+  form('user/login', { username: BENCH_USER, password: BENCH_PASSWORD, captcha: CAPTCHA }),
+);
+const token = login.json().data.user_token;
+const A = prepared.manifest.items.A;
+// The bench's documents (test/bench/run.mjs), for the cells this measures.
+const MENU = `fragment P on MenuPage { id title catalogId isDraft sNumber }
+  fragment C on MenuCatalog { id name level parentId pages { ...P } }
+  query ItemView($id: Int) { item(id: $id) { id name description domain type isPrivate isArchived lastUpdateAt
+    owner { id username } viewerRights { visit edit manage isOwner archived editScope }
+    menu { defaultCatalogPath pages { ...P } catalogs { ...C catalogs { ...C catalogs { ...C } } } } } }`;
+const cells = [
+  { name: 'REST user/info', request: form('user/info', { user_token: token }), share: 1 },
+  {
+    name: 'GraphQL me',
+    request: graphql(
+      token,
+      'query Me { me { id username name email groupId isAdmin createdAt lastLoginAt } }',
+      {},
+    ),
+    share: 1,
+  },
+  { name: 'GraphQL item { menu } A', request: graphql(token, MENU, { id: A.id }), share: 0.05 },
+].filter((cell) => !values.only || new RegExp(values.only).test(cell.name));
+
+async function run(cell, requests) {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < requests; i++) {
+    const answer = await app.inject(cell.request);
+    if (answer.statusCode !== 200 || /"errors"|"error_code":[1-9]/.test(answer.body.slice(0, 200))) {
+      throw new Error(`${cell.name}: ${answer.statusCode} ${answer.body.slice(0, 300)}`);
+    }
+  }
+  const used = process.cpuUsage(cpu);
+  return { cpu: (used.user + used.system) / requests / 1000, wall: (performance.now() - started) / requests };
+}
+
+try {
+  for (const cell of cells) {
+    const requests = Math.max(20, Math.round(REQUESTS * cell.share));
+    await run(cell, Math.ceil(requests / 4));
+    const { cpu, wall } = await run(cell, requests);
+    console.log(
+      `${cell.name}: ${requests} requests, CPU ${cpu.toFixed(3)} ms/req, wall ${wall.toFixed(3)} ms/req`,
+    );
+  }
+} finally {
+  await server.close();
+  fs.rmSync(prepared.dataDir, { recursive: true, force: true });
+}
