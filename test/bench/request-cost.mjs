@@ -5,10 +5,6 @@
 // for two builds in turn for an A/B, or under `node --cpu-prof` for a profile of one cell.
 //
 //   npm run build:server && node test/bench/request-cost.mjs [requests=2000] [--only <cell regexp>]
-//
-// A fresh copy of the SQLite seed has no plain text for search snippets, and the server's backfill of its
-// 4,000 pages takes minutes on a busy machine: `--keep-filled <dir>` keeps the filled copy there once,
-// and later runs given the same `--keep-filled <dir>` start from it.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -23,7 +19,6 @@ const { values, positionals } = parseArgs({
   options: {
     db: { type: 'string', default: 'sqlite' },
     only: { type: 'string' },
-    'keep-filled': { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -36,8 +31,6 @@ const prepared = await preparedDatabase({
   mysqlUrl: process.env.TEST_MYSQL_URL,
   log: (line) => console.log(line),
 });
-const filled = values['keep-filled'] && path.join(path.resolve(values['keep-filled']), 'quire.db');
-if (filled && fs.existsSync(filled)) fs.copyFileSync(filled, path.join(prepared.dataDir, 'quire.db'));
 process.env.NODE_ENV = 'production';
 const { configFromEnv } = require(path.join(ROOT, 'dist', 'server', 'src', 'config'));
 const { createServer } = require(path.join(ROOT, 'dist', 'server', 'src', 'server'));
@@ -53,15 +46,8 @@ const server = await createServer({
   }),
 });
 const { app } = server;
-// A fresh copy of the seed has no plain text yet: the server's backfill would run during the cells.
-const filling = performance.now();
+// The seed keeps its pages' plain text (seed.mjs); a backfill still under way would run during the cells.
 await server.plainText.idle();
-console.log(`plain-text backfill: ${((performance.now() - filling) / 1000).toFixed(1)} s`);
-if (filled && !fs.existsSync(filled)) {
-  fs.mkdirSync(path.dirname(filled), { recursive: true });
-  await server.db.orm.em.getConnection().execute('pragma wal_checkpoint(truncate)');
-  fs.copyFileSync(path.join(prepared.dataDir, 'quire.db'), filled);
-}
 
 const form = (route, fields) => ({
   method: 'POST',
