@@ -97,7 +97,17 @@ function memoText<T extends object>(of: T, text: (of: T) => string): string {
 }
 
 const pageText = (page: MenuPage) => memoText(page, (p) => JSON.stringify(menuPageRow(p)));
-const catalogText = (node: MenuCatalog) => memoText(node, (n) => JSON.stringify(menuCatalogRow(n)));
+
+/**
+ * menuCatalogRow's JSON made of its parts' kept texts: a new version of a menu keeps the objects of what
+ * did not change (menu.ts), so after a save only the saved page and the catalogs above it are serialised.
+ */
+const catalogText = (node: MenuCatalog): string =>
+  memoText(node, (n) => {
+    const head = JSON.stringify(catalogRow(n.catalog, n.level));
+    const pages = n.pages.map(pageText).join(',');
+    return `${head.slice(0, -1)},"pages":[${pages}],"catalogs":[${n.catalogs.map(catalogText).join(',')}]}`;
+  });
 
 /** Menu texts by their lists' identity: (root pages, top catalogs) as the domain keeps them. */
 const menuJsonByLists = new WeakMap<object, WeakMap<object, RawJson>>();

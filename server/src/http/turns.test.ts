@@ -14,6 +14,23 @@ function busy(ms: number): void {
   }
 }
 
+/** Counts the event loop's iterations (one setImmediate each) until `stop`. */
+function loopIterations(): { readonly count: number; stop(): void } {
+  let count = 0;
+  let counting = true;
+  const tick = () => {
+    count++;
+    if (counting) setImmediate(tick);
+  };
+  setImmediate(tick);
+  return {
+    get count() {
+      return count;
+    },
+    stop: () => void (counting = false),
+  };
+}
+
 describe('Turns', () => {
   it('hands out turns in arrival order', async () => {
     const turns = new Turns();
@@ -70,17 +87,31 @@ describe('Turns', () => {
 
   it('grows the batch while turns are cheap, so cheap requests are not held to one per iteration', async () => {
     const turns = new Turns(50);
-    let iterations = 0;
-    let counting = true;
-    const tick = () => {
-      iterations++;
-      if (counting) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const iterations = loopIterations();
     await Promise.all(Array.from({ length: 500 }, () => turns.take()));
-    counting = false;
+    iterations.stop();
     // One per iteration would take 500 iterations; doubling batches take about log2(500) + a few.
-    expect(iterations).toBeLessThan(50);
+    expect(iterations.count).toBeLessThan(50);
+  });
+
+  it('keeps batches to the target when every batch empties the queue and the next requests arrive after it', async () => {
+    // Keep-alive readers: each sends its next request once answered, so every batch takes the whole queue
+    // and the next requests arrive in a later loop iteration (the stall probe's 32 readers).
+    const turns = new Turns(10);
+    const iterations = loopIterations();
+    const perIteration = new Map<number, number>();
+    const request = async () => {
+      await turns.take();
+      perIteration.set(iterations.count, (perIteration.get(iterations.count) ?? 0) + 1);
+      busy(4);
+    };
+    for (let round = 0; round < 12; round++) {
+      await Promise.all(Array.from({ length: 16 }, request));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    iterations.stop();
+    // 4 ms each against a 10 ms target: two or three per iteration, never the whole queue of 16.
+    expect(Math.max(...perIteration.values())).toBeLessThanOrEqual(3);
   });
 });
 

@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
  * back: 32 busy readers made a fresh connection (a health check, a save) wait for all their stretches,
  * seconds on a busy machine. With turns, a request waits for a turn before its handler runs, and turns are
  * handed out from `setImmediate`, a batch per loop iteration: between two batches the loop polls sockets, so
- * new connections are accepted and cheap answers (`/healthz`) go out. The batch adapts to the work: while an
- * iteration takes longer than `targetMs` the batch halves (down to one request), while iterations are short
- * it grows, so cheap requests keep their throughput. Turns are a start order, not a lock: a request waiting
+ * new connections are accepted and cheap answers (`/healthz`) go out. The batch adapts to the work: as many
+ * requests as the last batch's cost per request fits in `targetMs` (at least one), growing at most twofold
+ * per iteration, so cheap requests keep their throughput. Turns are a start order, not a lock: a request waiting
  * on real I/O (MariaDB, a hash, a worker thread) holds nothing while it waits.
  *
  * A connection's first request goes first (`take(true)`): keep-alive clients each keep one request
@@ -26,10 +26,12 @@ export class Turns {
   private firstServedLast = false;
   private pumping = false;
   private batch = 1;
-  private lastPumpAt = 0;
+  /** When the last batch was handed out, and its size (null: none since the queue was last found empty). */
+  private lastBatchAt: number | null = null;
+  private lastBatchSize = 0;
 
   constructor(
-    /** An iteration longer than this shrinks the next batch. */
+    /** The loop iteration a batch aims at, in ms. */
     private readonly targetMs = 10,
     private readonly maxBatch = 64,
   ) {}
@@ -43,7 +45,6 @@ export class Turns {
       (first ? this.first : this.waiting).push(resolve);
       if (!this.pumping) {
         this.pumping = true;
-        this.lastPumpAt = performance.now();
         setImmediate(this.pump);
       }
     });
@@ -60,16 +61,32 @@ export class Turns {
     return takeFirst ? this.first.shift() : this.waiting.shift();
   }
 
+  /**
+   * Hands out a batch, and comes back one iteration later even when the queue is empty by then: that
+   * iteration (the batch's handlers and the I/O polled after them) sizes the next batch. Keep-alive clients
+   * send their next requests only after their answers, so a batch often empties the queue; sizing the next
+   * one from the pause before it instead (no work, a short "iteration") let it grow to the whole queue.
+   */
   private readonly pump = (): void => {
     const now = performance.now();
-    const iterationMs = now - this.lastPumpAt;
-    this.lastPumpAt = now;
-    this.batch =
-      iterationMs > this.targetMs ? Math.max(1, this.batch >> 1) : Math.min(this.maxBatch, this.batch * 2);
-    for (let i = 0; i < this.batch && this.queued; i++) this.next()!();
-    if (this.queued) setImmediate(this.pump);
-    else this.pumping = false;
+    if (this.lastBatchAt !== null) this.resize(now - this.lastBatchAt);
+    if (!this.queued) {
+      this.pumping = false;
+      this.lastBatchAt = null;
+      return;
+    }
+    let released = 0;
+    for (; released < this.batch && this.queued; released++) this.next()!();
+    this.lastBatchAt = now;
+    this.lastBatchSize = released;
+    setImmediate(this.pump);
   };
+
+  /** As many requests as fit the target at the last batch's cost per request: at least one, at most twice the last. */
+  private resize(iterationMs: number): void {
+    const fit = Math.floor((this.targetMs * this.lastBatchSize) / Math.max(iterationMs, 0.001));
+    this.batch = Math.max(1, Math.min(this.maxBatch, 2 * this.lastBatchSize, fit));
+  }
 }
 
 /**

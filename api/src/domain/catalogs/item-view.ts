@@ -1,4 +1,4 @@
-import { Message, MessageStatus, type Item, type Page } from '../../../../db/src';
+import { leanReader, MessageStatus, type Item, type Page } from '../../../../db/src';
 import type { ItemRights } from '../policy/policy.service';
 import type { Services } from '../services';
 import type { Viewer } from '../viewer';
@@ -45,19 +45,12 @@ export async function loadItemView(
       }
     : await services.catalogs.menu(viewer, item.id, defaultPageId);
   const searchResults = keyword ? await searchItem(services, viewer, item, keyword) : null;
-  const unreadCount = viewer.user
-    ? await services.em.count(Message, {
-        toUser: viewer.user,
-        messageType: 'remind',
-        status: MessageStatus.Unread,
-      })
-    : 0;
   return {
     item,
     rights,
     menu,
     searchResults,
-    unreadCount,
+    unreadCount: viewer.user ? await unreadReminders(services, viewer.user.id) : 0,
     showWatermark: await services.settings.flag('show_watermark'),
   };
 }
@@ -65,4 +58,13 @@ export async function loadItemView(
 /** Search mode finds like the menu shows: the viewer's own drafts included, scope applied. */
 async function searchItem(services: Services, viewer: Viewer, item: Item, keyword: string): Promise<Page[]> {
   return (await services.search.searchItem(viewer, item.id, keyword, { drafts: 'own' })).pages;
+}
+
+/** On every item screen: a lean count (the ORM's count compiled its query each time). */
+async function unreadReminders(services: Services, userId: number): Promise<number> {
+  const row = await leanReader(services.em).get<{ n: number | string }>(
+    "select count(*) as n from message where to_user_id = ? and message_type = 'remind' and status = ?",
+    [userId, MessageStatus.Unread],
+  );
+  return Number(row?.n ?? 0);
 }

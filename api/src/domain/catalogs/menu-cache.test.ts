@@ -469,4 +469,32 @@ describe.each(testDatabases())('menu cache on $name', (target) => {
     expect(first.catalogs[0]).not.toBe(cached.catalogs[0]);
     menuCacheOf(nodeA.orm.em).clear();
   });
+
+  it('a new version keeps the objects of what it did not change, and only those', async () => {
+    const ctx = await fixture();
+    const read = async (node: Database) => {
+      const { s, viewer } = await as(node, owner);
+      return s.catalogs.menu(viewer, ctx.item.id);
+    };
+    const before = await read(nodeA);
+    const { s, viewer } = await as(nodeB, owner);
+    await s.pages.save(viewer, { id: ctx.pA.id, itemId: ctx.item.id, title: 'renamed', content: 'x' });
+    const after = await read(nodeA);
+    const [a, b] = after.catalogs;
+    // Catalog A holds the saved page: it and the lists above it are new, with the new title.
+    expect(a).not.toBe(before.catalogs[0]);
+    expect(a!.pages.map((p) => p.title)).toEqual(['renamed']);
+    expect(after.catalogs).not.toBe(before.catalogs);
+    // What the save did not touch is the previous version's: A1 under A, B with its page, the root pages.
+    expect(a!.catalogs[0]).toBe(before.catalogs[0]!.catalogs[0]);
+    expect(a!.catalog).toBe(before.catalogs[0]!.catalog);
+    expect(b).toBe(before.catalogs[1]);
+    expect(after.pages).toBe(before.pages);
+    // A catalog renamed on the other node: its node and its info are new, its pages kept.
+    await s.catalogs.save(viewer, { id: ctx.b.id, itemId: ctx.item.id, name: 'B2' });
+    const renamed = (await read(nodeA)).catalogs[1]!;
+    expect(renamed).not.toBe(b);
+    expect(renamed.catalog.name).toBe('B2');
+    expect(renamed.pages[0]).toBe(b!.pages[0]);
+  });
 });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { EntityManager, EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import { Catalog, ItemMenuVersion, Page } from '../../../../db/src';
+import { Catalog, ItemMenuVersion, leanReader, Page } from '../../../../db/src';
 import { afterCommit } from '../transaction';
 
 /**
@@ -72,16 +72,12 @@ async function bump(em: EntityManager, itemIds: number[]): Promise<void> {
 
 /** The item's menu version; an item without one (older than the cache) gets one now. */
 export async function menuVersion(em: EntityManager, itemId: number): Promise<number> {
-  // On every menu read: plain SQL, no query builder to compile each time.
-  const read = (): Promise<{ version: number | string } | undefined> =>
-    em
-      .getConnection()
-      .execute(
-        'select version from item_menu_version where item_id = ?',
-        [itemId],
-        'get',
-        em.getTransactionContext(),
-      );
+  // On every menu read: a lean read (no query builder, a kept statement).
+  const read = () =>
+    leanReader(em).get<{ version: number | string }>(
+      'select version from item_menu_version where item_id = ?',
+      [itemId],
+    );
   const row = await read();
   if (row) return Number(row.version);
   await (em as SqlEntityManager)
@@ -96,13 +92,16 @@ export async function menuVersion(em: EntityManager, itemId: number): Promise<nu
 interface Entry<T> {
   version: number;
   value: Promise<T>;
+  /** The value once built. */
+  built?: T;
   /** Pages in the menu, once built (0 before). */
   weight: number;
 }
 
 /**
  * Menus of one ORM instance (one node), by item id, each with the version it was built for. Concurrent
- * readers of one version share one build.
+ * readers of one version share one build; the build of a new version gets the value of the version it
+ * replaces (to keep what did not change).
  */
 export class MenuCache<T> {
   private readonly entries = new Map<number, Entry<T>>();
@@ -114,7 +113,7 @@ export class MenuCache<T> {
     private readonly maxWeight = MENU_CACHE_PAGES,
   ) {}
 
-  async get(itemId: number, version: number, build: () => Promise<T>): Promise<T> {
+  async get(itemId: number, version: number, build: (previous?: T) => Promise<T>): Promise<T> {
     const hit = this.entries.get(itemId);
     if (hit && hit.version === version) {
       // Most recently used last.
@@ -123,11 +122,12 @@ export class MenuCache<T> {
       return hit.value;
     }
     if (hit) this.drop(itemId, hit);
-    const entry: Entry<T> = { version, value: build(), weight: 0 };
+    const entry: Entry<T> = { version, value: build(hit?.built), weight: 0 };
     this.entries.set(itemId, entry);
     entry.value.then(
       (value) => {
         if (this.entries.get(itemId) !== entry) return;
+        entry.built = value;
         entry.weight = this.weigh(value);
         this.weight += entry.weight;
         this.evict();

@@ -1,6 +1,6 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/knex';
-import { Catalog, Page } from '../../../../db/src';
+import { leanReader } from '../../../../db/src';
 import { PolicyService, type ItemRights } from '../policy/policy.service';
 import { pageVisibleInScope } from '../policy/scope';
 import type { Viewer } from '../viewer';
@@ -54,6 +54,7 @@ export interface StoredMenu {
   rootPages: MenuPage[];
   catalogs: MenuCatalog[];
   pageById: Map<number, MenuPage>;
+  nodeById: Map<number, MenuCatalog>;
   /** Authors of drafts among the root pages, and in each catalog's subtree (absent: none; null: a draft
    * without author, shown to nobody). */
   rootDrafts: Set<number | null>;
@@ -64,31 +65,33 @@ export interface StoredMenu {
   publishedCatalogs?: MenuCatalog[];
 }
 
-/** A menu row as the query builder maps it: relations as their foreign keys. */
+/** A page row as the database returns it (SQLite: 0/1 booleans, epoch-millisecond datetimes). */
 interface MenuPageRow {
   id: number;
   title: string;
-  catalog: number | null;
-  sNumber: number;
-  isDraft: boolean | number;
-  author: number | null;
-  authorName: string;
-  updatedAt: Date;
-  extInfo: string;
+  catalog_id: number | null;
+  s_number: number;
+  is_draft: boolean | number;
+  author_id: number | null;
+  author_name: string;
+  updated_at: Date | number;
+  ext_info: string;
 }
 
 interface MenuCatalogRow {
   id: number;
   name: string;
-  sNumber: number;
-  createdAt: Date;
-  parent: number | null;
+  s_number: number;
+  created_at: Date | number;
+  parent_id: number | null;
 }
 
 /** The stored menu of an item: from this node's cache when its version is current, else built (two queries). */
 export async function storedMenu(em: EntityManager, itemId: number): Promise<StoredMenu> {
   const version = await menuVersion(em, itemId);
-  return menuCacheOf<StoredMenu>(em, weighMenu).get(itemId, version, () => buildStoredMenu(em, itemId));
+  return menuCacheOf<StoredMenu>(em, weighMenu).get(itemId, version, (previous) =>
+    buildStoredMenu(em, itemId, previous),
+  );
 }
 
 /** A menu's weight in the cache's bound: its pages (at least 1, for an empty item). */
@@ -160,23 +163,24 @@ function publishedCatalog(stored: StoredMenu, node: MenuCatalog): MenuCatalog {
   return copy;
 }
 
-async function buildStoredMenu(em: EntityManager, itemId: number): Promise<StoredMenu> {
-  const catalogRows = await (em as SqlEntityManager)
-    .createQueryBuilder(Catalog)
-    .select(['id', 'name', 'sNumber', 'createdAt', 'parent'])
-    .where({ item: itemId, deletedAt: null })
-    .execute<MenuCatalogRow[]>('all', true);
-  const tree = new CatalogTree<MenuCatalogInfo>(
-    catalogRows.map((c) => ({
-      id: c.id,
-      name: c.name,
-      sNumber: c.sNumber,
-      createdAt: c.createdAt,
-      item: { id: itemId },
-      parent: c.parent ? { id: c.parent } : null,
-    })),
+/**
+ * Reads and builds an item's stored menu. Parts equal to the previous version's (`previous`, the menu this
+ * node cached before) are that version's objects, so what the doors derived from them (compat's JSON
+ * text) stays in use: after a save only the saved page and the catalogs above it are new (issue #14).
+ */
+async function buildStoredMenu(
+  em: EntityManager,
+  itemId: number,
+  previous?: StoredMenu,
+): Promise<StoredMenu> {
+  const catalogRows = await leanReader(em).all<MenuCatalogRow>(
+    'select id, name, s_number, created_at, parent_id from catalog where item_id = ? and deleted_at is null',
+    [itemId],
   );
-  const pages = await menuPages(em, itemId);
+  const tree = new CatalogTree<MenuCatalogInfo>(
+    catalogRows.map((row) => same(previous?.tree.get(row.id), catalogInfo(row, itemId), sameCatalogInfo)),
+  );
+  const pages = await menuPages(em, itemId, previous);
   const pagesIn = new Map<number | null, MenuPage[]>();
   // Pages of unknown catalogs find no place in the tree and stay out, as in ShowDoc.
   for (const page of pages) {
@@ -185,58 +189,124 @@ async function buildStoredMenu(em: EntityManager, itemId: number): Promise<Store
     else pagesIn.set(page.catalogId, [page]);
   }
   const subtreeDrafts = new Map<MenuCatalog, Set<number | null>>();
+  const nodeById = new Map<number, MenuCatalog>();
+  const published = new Map<MenuCatalog, MenuCatalog>();
   const draftsOf = (list: MenuPage[], into = new Set<number | null>()) => {
     for (const page of list) if (page.isDraft) into.add(page.authorId);
     return into;
   };
   const build = (catalog: MenuCatalogInfo, level: number): MenuCatalog => {
-    const node: MenuCatalog = {
-      catalog,
-      level,
-      pages: pagesIn.get(catalog.id) ?? [],
-      catalogs: tree.children(catalog.id).map((c) => build(c, level + 1)),
-    };
+    const node = same(
+      previous?.nodeById.get(catalog.id),
+      {
+        catalog,
+        level,
+        pages: pagesIn.get(catalog.id) ?? [],
+        catalogs: tree.children(catalog.id).map((c) => build(c, level + 1)),
+      },
+      sameNode,
+    );
+    nodeById.set(catalog.id, node);
+    const copy = previous?.published.get(node);
+    if (copy) published.set(node, copy);
     const drafts = draftsOf(node.pages);
     for (const child of node.catalogs)
       for (const author of subtreeDrafts.get(child) ?? []) drafts.add(author);
     if (drafts.size) subtreeDrafts.set(node, drafts);
     return node;
   };
-  const rootPages = pagesIn.get(null) ?? [];
+  const rootPages = same(previous?.rootPages, pagesIn.get(null) ?? [], sameItems);
   return {
     tree,
     rootPages,
-    catalogs: tree.children(null).map((c) => build(c, 1)),
+    catalogs: same(
+      previous?.catalogs,
+      tree.children(null).map((c) => build(c, 1)),
+      sameItems,
+    ),
     pageById: new Map(pages.map((p) => [p.id, p])),
+    nodeById,
     rootDrafts: draftsOf(rootPages),
     subtreeDrafts,
-    published: new Map(),
+    published,
   };
 }
 
-/**
- * The menu's one page query: every live page of the item, without content. Read as mapped rows, not
- * entities: hydrating 2,000 Page entities was most of a large menu's cost (issue #14).
- */
-async function menuPages(em: EntityManager, itemId: number): Promise<MenuPage[]> {
-  const rows = await (em as SqlEntityManager)
-    .createQueryBuilder(Page)
-    .select(['id', 'title', 'catalog', 'sNumber', 'isDraft', 'author', 'authorName', 'updatedAt', 'extInfo'])
-    .where({ item: itemId, deletedAt: null })
-    .orderBy({ sNumber: 'asc', id: 'asc' })
-    .execute<MenuPageRow[]>('all', true);
-  return rows
-    .map((p) => ({
-      id: p.id,
-      itemId,
-      catalogId: p.catalog ?? null,
-      title: p.title,
-      sNumber: p.sNumber,
-      isDraft: Boolean(p.isDraft),
-      authorId: p.author ?? null,
-      authorName: p.authorName,
-      updatedAt: p.updatedAt,
-      extInfo: p.extInfo,
-    }))
-    .sort(bySNumber);
+/** `kept` when it equals `fresh`, else `fresh`. */
+function same<T>(kept: T | undefined, fresh: T, equal: (a: T, b: T) => boolean): T {
+  return kept !== undefined && equal(kept, fresh) ? kept : fresh;
 }
+
+const sameItems = <T>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+const sameNode = (a: MenuCatalog, b: MenuCatalog) =>
+  a.catalog === b.catalog &&
+  a.level === b.level &&
+  sameItems(a.pages, b.pages) &&
+  sameItems(a.catalogs, b.catalogs);
+
+const sameCatalogInfo = (a: MenuCatalogInfo, b: MenuCatalogInfo) =>
+  a.id === b.id &&
+  a.name === b.name &&
+  a.sNumber === b.sNumber &&
+  a.createdAt.getTime() === b.createdAt.getTime() &&
+  a.item.id === b.item.id &&
+  (a.parent?.id ?? null) === (b.parent?.id ?? null);
+
+const samePage = (a: MenuPage, b: MenuPage) =>
+  a.id === b.id &&
+  a.itemId === b.itemId &&
+  a.catalogId === b.catalogId &&
+  a.title === b.title &&
+  a.sNumber === b.sNumber &&
+  a.isDraft === b.isDraft &&
+  a.authorId === b.authorId &&
+  a.authorName === b.authorName &&
+  a.updatedAt.getTime() === b.updatedAt.getTime() &&
+  a.extInfo === b.extInfo;
+
+const catalogInfo = (row: MenuCatalogRow, itemId: number): MenuCatalogInfo => ({
+  id: row.id,
+  name: row.name,
+  sNumber: row.s_number,
+  createdAt: new Date(row.created_at),
+  item: { id: itemId },
+  parent: row.parent_id ? { id: row.parent_id } : null,
+});
+
+/** Page rows read per round trip: the event loop serves other requests between two (issue #14). */
+export const MENU_PAGES_PER_READ = 250;
+
+/**
+ * The menu's page query: every live page of the item, without content, as plain rows (hydrating 2,000 Page
+ * entities was most of a large menu's cost), a few hundred at a time so that a large menu is never one long
+ * stretch of the event loop (the embedded database answers synchronously).
+ */
+async function menuPages(em: EntityManager, itemId: number, previous?: StoredMenu): Promise<MenuPage[]> {
+  const pages: MenuPage[] = [];
+  for (let after = 0; ;) {
+    if (pages.length) await yieldToLoop();
+    const rows = await leanReader(em).all<MenuPageRow>(
+      'select id, title, catalog_id, s_number, is_draft, author_id, author_name, updated_at, ext_info' +
+        ' from page where item_id = ? and deleted_at is null and id > ? order by id limit ?',
+      [itemId, after, MENU_PAGES_PER_READ],
+    );
+    for (const row of rows) pages.push(same(previous?.pageById.get(row.id), menuPage(row, itemId), samePage));
+    if (rows.length < MENU_PAGES_PER_READ) return pages.sort(bySNumber);
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+const menuPage = (row: MenuPageRow, itemId: number): MenuPage => ({
+  id: row.id,
+  itemId,
+  catalogId: row.catalog_id ?? null,
+  title: row.title,
+  sNumber: row.s_number,
+  isDraft: Boolean(row.is_draft),
+  authorId: row.author_id ?? null,
+  authorName: row.author_name,
+  updatedAt: new Date(row.updated_at),
+  extInfo: row.ext_info,
+});

@@ -16,6 +16,8 @@ export interface WorkerPoolOptions {
   timeoutMs: number;
   /** Jobs waiting for a worker; beyond it callers get `errors.busy()` at once. */
   maxQueue: number;
+  /** A worker without a job for this long (ms) stops, giving its memory back; absent: workers stay. */
+  idleMs?: number;
 }
 
 export interface WorkerPoolSetup<M> {
@@ -46,6 +48,7 @@ interface Slot<M, R> {
   ready: boolean;
   job: Job<M, R> | null;
   timer: NodeJS.Timeout | null;
+  idleTimer: NodeJS.Timeout | null;
 }
 
 export class WorkerPool<M, R> {
@@ -77,8 +80,8 @@ export class WorkerPool<M, R> {
 
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (!this.queue.length) return;
-      if (slot.ready && !slot.job) this.start(slot, this.queue.shift()!);
+      if (slot.ready && !slot.job && this.queue.length) this.start(slot, this.queue.shift()!);
+      if (slot.ready && !slot.job) this.idle(slot);
     }
     const starting = [...this.slots].filter((slot) => !slot.ready).length;
     if (this.queue.length > starting && this.slots.size < this.options.size) this.spawn();
@@ -94,7 +97,7 @@ export class WorkerPool<M, R> {
     });
     // An idle worker must not keep the process alive.
     worker.unref();
-    const slot: Slot<M, R> = { worker, ready: false, job: null, timer: null };
+    const slot: Slot<M, R> = { worker, ready: false, job: null, timer: null, idleTimer: null };
     this.slots.add(slot);
     worker.on('message', (message: R & { ready?: boolean }) => {
       if (message.ready) {
@@ -111,6 +114,7 @@ export class WorkerPool<M, R> {
   }
 
   private start(slot: Slot<M, R>, job: Job<M, R>): void {
+    this.busy(slot);
     slot.job = job;
     slot.timer = setTimeout(
       () => void this.retire(slot, this.setup.errors.overBudget(job.message)),
@@ -125,10 +129,24 @@ export class WorkerPool<M, R> {
     slot.job = null;
   }
 
-  /** Removes a worker (over budget, crashed or closing) and fails its job; a new one starts on demand. */
+  /** Stops `slot`'s worker once it has been idle for `idleMs` (a thread and its heap cost memory). */
+  private idle(slot: Slot<M, R>): void {
+    const { idleMs } = this.options;
+    if (idleMs === undefined || slot.idleTimer) return;
+    slot.idleTimer = setTimeout(() => void this.retire(slot, this.setup.errors.busy()), idleMs);
+    slot.idleTimer.unref();
+  }
+
+  private busy(slot: Slot<M, R>): void {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = null;
+  }
+
+  /** Removes a worker (over budget, crashed, idle or closing) and fails its job; a new one starts on demand. */
   private async retire(slot: Slot<M, R>, error: unknown): Promise<void> {
     if (!this.slots.delete(slot)) return;
     const job = slot.job;
+    this.busy(slot);
     this.finish(slot);
     job?.reject(error);
     this.dispatch();
