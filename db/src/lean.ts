@@ -113,3 +113,13 @@ function bindable(value: unknown): unknown {
   if (value instanceof Date) return value.getTime();
   return value === undefined ? null : value;
 }
+
+/**
+ * A datetime column of a lean row as the entity would hold it: SQLite gives the epoch milliseconds stored,
+ * MySQL/MariaDB the text `YYYY-MM-DD hh:mm:ss` in UTC (the ORM's `forceUtcTimezone`, `dateStrings`).
+ */
+export function leanDate(value: Date | number | string): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === 'number' || /^\d+$/.test(value)) return new Date(Number(value));
+  return new Date(/(Z|[+-]\d\d:?\d\d)$/.test(value) ? value : `${value}Z`);
+}
