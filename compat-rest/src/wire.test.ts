@@ -20,22 +20,10 @@ describe('wireJson', () => {
 });
 
 describe('localTime and isoTime', () => {
-  /** What Intl says, field by field: the times the kept offsets must reproduce. */
+  /** What Intl says, in another locale that writes the same `YYYY-MM-DD HH:MM:SS`: the reference. */
   const intlClock = (timeZone: string) => {
-    const format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    return (date: Date) => {
-      const p = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
-      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-    };
+    const format = new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium' });
+    return (date: Date) => format.format(date);
   };
 
   it('gives the wall clock Intl gives, across offset changes and odd offsets', () => {
