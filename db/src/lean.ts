@@ -115,11 +115,11 @@ function bindable(value: unknown): unknown {
 }
 
 /**
- * A datetime column of a lean row as the entity would hold it: SQLite gives the epoch milliseconds stored,
- * MySQL/MariaDB the text `YYYY-MM-DD hh:mm:ss` in UTC (the ORM's `forceUtcTimezone`, `dateStrings`).
+ * A datetime column of a lean row as a Date: SQLite stores epoch milliseconds; MySQL/MariaDB answer
+ * 'YYYY-MM-DD hh:mm:ss[.fff]' strings (MikroORM's `dateStrings`), in UTC (`forceUtcTimezone`).
  */
-export function leanDate(value: Date | number | string): Date {
+export function leanDate(value: unknown): Date {
   if (value instanceof Date) return value;
-  if (typeof value === 'number' || /^\d+$/.test(value)) return new Date(Number(value));
-  return new Date(/(Z|[+-]\d\d:?\d\d)$/.test(value) ? value : `${value}Z`);
+  if (typeof value === 'string' && !/^\d+$/.test(value)) return new Date(`${value.replace(' ', 'T')}Z`);
+  return new Date(Number(value));
 }

@@ -1,7 +1,7 @@
 // ShowDoc's row shapes of catalogs and pages (compat-api §0.9, compat-notes §4): content is stored as
 // written and HTML-escaped only on its way out.
-import type { CatalogNode, MenuCatalog, MenuPage, PageRecord } from '../../../api/src/domain';
-import type { Catalog } from '../../../db/src';
+import type { CatalogNode, MenuCatalog, MenuPage } from '../../../api/src/domain';
+import type { Catalog, Page } from '../../../db/src';
 import { escapeHtml, localTime, RawJson, s, ts, type Wire } from '../wire';
 
 export type Row = { [key: string]: Wire };
@@ -122,7 +122,23 @@ export function menuJson(menu: { pages: MenuPage[]; catalogs: MenuCatalog[] }): 
  * PageRow (compat-api §0.9) with ShowDoc's HTML-escaped content. `addtime` is the last save,
  * `page_addtime` the creation; both unix seconds unless `time` is 'local'.
  */
-export function pageRow(page: PageRecord, time: 'ts' | 'local' = 'ts'): Row {
+export function pageRow(
+  page: Pick<
+    Page,
+    | 'id'
+    | 'authorName'
+    | 'title'
+    | 'content'
+    | 'sNumber'
+    | 'updatedAt'
+    | 'comments'
+    | 'deletedAt'
+    | 'createdAt'
+    | 'extInfo'
+    | 'isDraft'
+  > & { item: { id: number }; catalog: { id: number } | null; author: { id: number } | null },
+  time: 'ts' | 'local' = 'ts',
+): Row {
   const format = time === 'local' ? localTime : ts;
   return {
     page_id: s(page.id),

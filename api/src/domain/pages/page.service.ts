@@ -24,7 +24,7 @@ import type { SettingsService } from '../settings/settings.service';
 import { afterCommit, inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import { checkPageLimit } from './page-limit';
-import { readPage, type PageItem, type PageRecord } from './page-row';
+import { readPage, type PageItem, type PageRecord } from './page-read';
 import { checkNotifyText, notifySubscribers, pageSubscribers } from './page-notification';
 import { menuChanged } from '../catalogs/menu-cache';
 import { checkedSheetText } from '../sheets/sheet-format';
@@ -306,8 +306,8 @@ export class PageService {
   }
 
   /** The catalogs above a page already shown to the viewer, top first. */
-  async catalogPath(page: Pick<PageRecord, 'item' | 'catalog'>): Promise<Catalog[]> {
-    return page.catalog ? ((await loadCatalogPath(this.em, page.item.id, page.catalog.id)) ?? []) : [];
+  async catalogPath(itemId: number, catalogId: number | null): Promise<Catalog[]> {
+    return catalogId ? ((await loadCatalogPath(this.em, itemId, catalogId)) ?? []) : [];
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { Page as PageEntity } from '../../../../db/src';
 import type { PageRecord, PageView } from '../../domain';
 
 @ObjectType({ description: 'A catalog above a page' })
@@ -64,10 +65,10 @@ export class Page {
   @Field(() => Int, { nullable: true, description: 'Attachments shown on the page (when read with `page`)' })
   attachmentCount!: number | null;
 
-  /** The page read (an entity, or a page record), for the field resolvers. */
-  source!: PageRecord;
+  /** The entity it was made from; `page` reads plain data (PageRecord). */
+  entity?: PageEntity;
 
-  static from(page: PageRecord): Page {
+  static from(page: PageEntity | PageRecord): Page {
     return Object.assign(new Page(), {
       id: page.id,
       itemId: page.item.id,
@@ -83,7 +84,7 @@ export class Page {
       createdAt: page.createdAt,
       updatedAt: page.updatedAt,
       attachmentCount: null,
-      source: page,
+      entity: page instanceof PageEntity ? page : undefined,
     });
   }
 

@@ -26,11 +26,14 @@ export class PageSheetsResolver {
       'The sheets of a spreadsheet page (item type 4), typed; null for other pages. `content` keeps the raw JSON',
   })
   async sheets(@Root() page: Page, @Ctx() ctx: GraphQLContext): Promise<SheetData[] | null> {
-    const ref = page.source.item;
-    const loaded = ref instanceof ItemEntity && wrap(ref).isInitialized() ? ref : null;
+    const ref = page.entity?.item;
+    // `page` knows its item's type; another page's item is loaded with it, or read now.
     const type =
       page.knownItemType ??
-      (loaded ?? (await ctx.services.em.findOne(ItemEntity, { id: page.itemId })))?.type;
+      (ref && wrap(ref).isInitialized()
+        ? ref
+        : await ctx.services.em.findOne(ItemEntity, { id: page.itemId })
+      )?.type;
     if (type !== ItemType.Spreadsheet) return null;
     return sheetData(parseSheets(page.content));
   }
