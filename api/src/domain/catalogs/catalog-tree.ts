@@ -1,5 +1,5 @@
 import { wrap, type EntityManager } from '@mikro-orm/core';
-import { Catalog, MAX_CATALOG_LEVEL } from '../../../../db/src';
+import { Catalog, leanReader, MAX_CATALOG_LEVEL } from '../../../../db/src';
 import { DomainError } from '../errors';
 
 /** `catalog/save` refuses a new catalog past this many in one item (compat-api §6.4). */
@@ -131,6 +131,41 @@ export function parentIdOf(catalog: TreeCatalog): number | null {
 }
 
 /**
+ * The live catalogs from `catalogId` up to the top level within one item, in one recursive query (the
+ * path is on every page read, issue #14), as `select <columns>` of `catalog` rows in no particular order.
+ */
+const CHAIN_SQL = (columns: string) =>
+  `with recursive chain (id, parent_id, depth) as (
+     select id, parent_id, 0 from catalog where id = ? and item_id = ? and deleted_at is null
+     union all
+     select c.id, c.parent_id, chain.depth + 1 from catalog c join chain on c.id = chain.parent_id
+     where c.item_id = ? and c.deleted_at is null and chain.depth < ?
+   )
+   select ${columns} from catalog join chain on chain.id = catalog.id`;
+const chainParams = (itemId: number, catalogId: number) => [
+  catalogId,
+  itemId,
+  itemId,
+  MAX_CATALOG_LEVEL * 4 + 1,
+];
+
+/**
+ * The chain from `catalogId` up through the parents `parentOf` names, top first; null when a link is
+ * missing from `byId` or the chain is longer than any tree allows.
+ */
+function chainOf<C>(byId: Map<number, C>, catalogId: number, parentOf: (c: C) => number | null): C[] | null {
+  const chain: C[] = [];
+  let id: number | null = catalogId;
+  while (id !== null) {
+    const catalog = byId.get(id);
+    if (!catalog || chain.length > MAX_CATALOG_LEVEL * 4) return null;
+    chain.unshift(catalog);
+    id = parentOf(catalog);
+  }
+  return chain;
+}
+
+/**
  * The live catalogs from the top level down to `catalogId` within one item, in one query; null when the
  * catalog or one of its ancestors is missing, deleted or in another item.
  */
@@ -139,19 +174,9 @@ export async function loadCatalogPath(
   itemId: number,
   catalogId: number,
 ): Promise<Catalog[] | null> {
-  // One recursive query instead of a query per level: the path is on every page read (issue #14).
-  const rows: Array<Record<string, unknown>> = await em.getConnection().execute(
-    `with recursive chain (id, parent_id, depth) as (
-       select id, parent_id, 0 from catalog where id = ? and item_id = ? and deleted_at is null
-       union all
-       select c.id, c.parent_id, chain.depth + 1 from catalog c join chain on c.id = chain.parent_id
-       where c.item_id = ? and c.deleted_at is null and chain.depth < ?
-     )
-     select catalog.* from catalog join chain on chain.id = catalog.id`,
-    [catalogId, itemId, itemId, MAX_CATALOG_LEVEL * 4 + 1],
-    'all',
-    em.getTransactionContext(),
-  );
+  const rows: Array<Record<string, unknown>> = await em
+    .getConnection()
+    .execute(CHAIN_SQL('catalog.*'), chainParams(itemId, catalogId), 'all', em.getTransactionContext());
   const byId = new Map<number, Catalog>();
   for (const row of rows) {
     const held = em.getUnitOfWork().getById<Catalog>(Catalog.name, Number(row.id));
@@ -159,17 +184,34 @@ export async function loadCatalogPath(
     const catalog = held && wrap(held).isInitialized() ? held : em.map(Catalog, row);
     byId.set(catalog.id, catalog);
   }
-  const chain: Catalog[] = [];
-  let id: number | null = catalogId;
-  while (id !== null) {
-    if (chain.length > MAX_CATALOG_LEVEL * 4) return null;
-    const catalog = byId.get(id);
-    // A parent changed in this unit of work but not yet flushed: walk it the way the caller sees it.
-    if (!catalog) return rows.length && chain.length ? walkCatalogPath(em, itemId, catalogId) : null;
-    chain.unshift(catalog);
-    id = parentIdOf(catalog);
-  }
+  const chain = chainOf(byId, catalogId, parentIdOf);
+  // A parent changed in this unit of work but not yet flushed: walk it the way the caller sees it.
+  if (!chain && rows.length && byId.has(catalogId)) return walkCatalogPath(em, itemId, catalogId);
   return chain;
+}
+
+/** A catalog as a page's path shows it. */
+export interface CatalogStep {
+  id: number;
+  name: string;
+}
+
+/**
+ * `loadCatalogPath` as plain rows of what a reader is shown, through the lean reader (no entities): for
+ * the page reads, which never hold unflushed catalog changes.
+ */
+export async function loadCatalogSteps(
+  em: EntityManager,
+  itemId: number,
+  catalogId: number,
+): Promise<CatalogStep[] | null> {
+  const rows = await leanReader(em).all<{ id: number; name: string; parent_id: number | null }>(
+    CHAIN_SQL('catalog.id, catalog.name, catalog.parent_id'),
+    chainParams(itemId, catalogId),
+  );
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const chain = chainOf(byId, catalogId, (r) => (r.parent_id === null ? null : Number(r.parent_id)));
+  return chain && chain.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
 /** `loadCatalogPath` one lookup per level, following the parents as held in memory. */

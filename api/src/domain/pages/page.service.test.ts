@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  Attachment,
+  AttachmentPage,
   Catalog,
   Item,
   ItemChangeLog,
@@ -10,6 +12,7 @@ import {
   Page,
   PageHistory,
   RecycleEntry,
+  SinglePageLink,
   Subscription,
   type User,
 } from '../../../../db/src';
@@ -27,7 +30,10 @@ import { expectCode } from '../../../../test/support/domain-errors';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import type { Viewer } from '../viewer';
-import type { SavePageInput } from './page.service';
+import type { PageView, SavePageInput } from './page.service';
+
+const pick = <T, K extends keyof T>(of: T, keys: K[]) =>
+  Object.fromEntries(keys.map((k) => [k, of[k]])) as Pick<T, K>;
 
 describe.each(testDatabases())('pages on $name', (target) => {
   let db: TestDb;
@@ -426,6 +432,56 @@ describe.each(testDatabases())('pages on $name', (target) => {
       await expectCode(info(null, 987654321), 'PageNotFound');
       const gone = await buildPage(em, item, { deletedAt: new Date() });
       await expectCode(info(owner, gone.id), 'PageNotFound');
+    });
+
+    it('reads the page as stored, with its attachments and a live share key for those who manage it', async () => {
+      const item = await itemWithMembers();
+      const em = db.services().em;
+      const catalog = await buildCatalog(em, item, { name: 'C' });
+      const page = await save(editor, { itemId: item.id, catalogId: catalog.id, title: 'T', content: 'x' });
+      for (const sign of ['a', 'b']) {
+        const file = em.create(Attachment, {
+          sign: `${sign}${page.id}`,
+          displayName: sign,
+          fileType: 'text/plain',
+          fileSize: 1,
+          uploader: owner,
+          item,
+          storageKey: sign,
+        });
+        em.create(AttachmentPage, { attachment: file, item, page: page.id });
+      }
+      const link = em.create(SinglePageLink, { page: page.id, uniqueKey: `k${page.id}`, expiresAt: null });
+      await em.flush();
+
+      const view = await info(editor, page.id);
+      const stored = await db.services().em.findOneOrFail(Page, page.id);
+      const fields = (p: PageView['page']) => ({
+        ...pick(p, ['id', 'title', 'content', 'version', 'sNumber', 'isDraft', 'comments', 'extInfo']),
+        ...pick(p, ['authorName', 'createdAt', 'updatedAt', 'deletedAt']),
+        ids: [p.item.id, p.catalog?.id, p.author?.id],
+      });
+      expect(fields(view.page)).toEqual(fields(stored));
+      expect(view.page.updatedAt).toBeInstanceOf(Date);
+      expect([view.item.id, view.item.type, view.item.owner.id]).toEqual([item.id, item.type, owner.id]);
+      expect([view.attachmentCount, view.shareKey]).toEqual([2, link.uniqueKey]);
+      // A reader gets no key; nobody gets an expired one.
+      expect((await info(reader, page.id)).shareKey).toBe('');
+      link.expiresAt = new Date(Date.now() - 1000);
+      await em.flush();
+      expect((await info(editor, page.id)).shareKey).toBe('');
+    });
+
+    it('asks a visitor to sign in while the site requires it', async () => {
+      const item = await itemWithMembers();
+      const page = await buildPage(db.services().em, item);
+      await db.services().settings.set({ force_login: '1' });
+      try {
+        await expectCode(info(null, page.id), 'ForceLogin');
+        expect((await info(reader, page.id)).page.id).toBe(page.id);
+      } finally {
+        await db.services().settings.set({ force_login: '0' });
+      }
     });
 
     it('asks for the visit password of a private item, and hides pages of deleted items', async () => {

@@ -1,14 +1,12 @@
 // Over 500 lines on purpose: saving a page (create, or an update under the page's row lock) is one operation for both doors and the open API, and `readable`/`writable` are the page checks
 // every other page service (history, locks, shares) goes through. Notifications sit in page-notification.ts.
-import { LockMode, Reference, type EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
 import {
-  AttachmentPage,
   DEFAULT_S_NUMBER,
   ItemType,
   Page,
   PageHistory,
   RecycleEntry,
-  SinglePageLink,
   Subscription,
   type Catalog,
   Item,
@@ -16,16 +14,17 @@ import {
   reindexPages,
   type User,
 } from '../../../../db/src';
-import { loadCatalogPath } from '../catalogs/catalog-tree';
+import { loadCatalogPath, loadCatalogSteps, type CatalogStep } from '../catalogs/catalog-tree';
 import { maySharePage, pageVisibleInScope, requireWritableScope } from '../policy/scope';
 import { OPEN_API_REMARK, type ChangeLogService } from '../changelog/changelog.service';
 import { DomainError } from '../errors';
 import { historyToKeep, trimHistory } from '../history/history-retention';
-import type { ApiKeyAccess, ItemRights, PolicyService } from '../policy/policy.service';
+import type { ApiKeyAccess, ItemRights, PolicyItem, PolicyService } from '../policy/policy.service';
 import type { SettingsService } from '../settings/settings.service';
 import { afterCommit, inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import { checkPageLimit } from './page-limit';
+import { readPage, type PageItem, type PageRecord } from './page-read';
 import { checkNotifyText, notifySubscribers, pageSubscribers } from './page-notification';
 import { menuChanged } from '../catalogs/menu-cache';
 import { checkedSheetText } from '../sheets/sheet-format';
@@ -98,13 +97,13 @@ export interface SavePageOptions {
   unknownCatalogAsRoot?: boolean;
 }
 
-/** A page as its reader gets it: the catalogs above it and what the doors show beside it. */
+/** A page as its reader gets it: the catalogs above it and what the doors show beside it, as plain data. */
 export interface PageView {
-  page: Page;
-  item: Item;
+  page: PageRecord;
+  item: PageItem;
   rights: ItemRights;
   /** Top-level catalog first; empty for a root page. */
-  path: Catalog[];
+  path: CatalogStep[];
   attachmentCount: number;
   /** The live share key; '' when the page has none or the viewer may not manage it. */
   shareKey: string;
@@ -217,20 +216,26 @@ export class PageService {
     });
   }
 
-  /** A readable page with its catalog path; other items, scopes and drafts are refused. */
+  /**
+   * A readable page with its catalog path; other items, scopes and drafts are refused. Read lean (issue #14):
+   * one query for the page, its item, attachment count and share link, one for the path, no entity.
+   */
   async info(viewer: Viewer, pageId: number, now = new Date()): Promise<PageView> {
-    const { page, item, rights, path } = await this.readable(viewer, pageId);
-    const attachmentCount = await this.em.count(AttachmentPage, { page });
+    const read = pageId > 0 ? await readPage(this.em, pageId) : null;
+    if (!read) throw new DomainError('PageNotFound');
+    const { page, item, attachmentCount, link } = read;
+    const path = page.catalog ? await loadCatalogSteps(this.em, item.id, page.catalog.id) : [];
+    const rights = await this.readRights(viewer, item, page, path);
     // The key goes only to those who may manage the link (issue #15): a reader would pass it on.
-    const mayShare = maySharePage(rights, path[0]?.id ?? null);
-    const link = mayShare ? await this.em.findOne(SinglePageLink, { page }) : null;
-    const shareKey = link && (!link.expiresAt || link.expiresAt > now) ? link.uniqueKey : '';
-    return { page, item, rights, path, attachmentCount, shareKey };
+    const mayShare = maySharePage(rights, path?.[0]?.id ?? null);
+    const live = link && (!link.expiresAt || link.expiresAt > now);
+    const shareKey = mayShare && live ? link.uniqueKey : '';
+    return { page, item, rights, path: path ?? [], attachmentCount, shareKey };
   }
 
   /**
    * A live page the viewer may read (item visit rights, catalog scope, drafts of others refused), for
-   * every read path: info, history, diff, lock state.
+   * every read path but `info`: history, diff, lock state, comments.
    */
   async readable(
     viewer: Viewer,
@@ -238,22 +243,37 @@ export class PageService {
   ): Promise<{ page: Page; item: Item; rights: ItemRights; path: Catalog[] }> {
     const page = pageId > 0 ? await this.em.findOne(Page, { id: pageId, deletedAt: null }) : null;
     if (!page) throw new DomainError('PageNotFound');
-    const { item, rights } = await this.policy
-      .requireVisit(viewer, page.item.id)
-      .catch(async (err: unknown) => {
-        if (err instanceof DomainError && err.codeName === 'ItemNotFound')
-          throw new DomainError('PageNotFound');
-        if (err instanceof DomainError && err.codeName === 'ItemVisitDenied')
-          throw await this.visitDenied(page);
-        throw err;
-      });
+    const item = await this.policy.findItem(page.item.id);
+    if (!item) throw new DomainError('PageNotFound');
     const path = page.catalog ? await loadCatalogPath(this.em, item.id, page.catalog.id) : [];
-    // A page whose catalog chain is broken has no top-level catalog a scope could contain.
+    const rights = await this.readRights(viewer, item, page, path);
+    return { page, item, rights, path: path ?? [] };
+  }
+
+  /**
+   * The one rule of every page read, on the page's item and its catalog path (null: a broken chain, which
+   * has no top-level catalog a scope could contain): the item's visit rights (a locked item says which,
+   * for the web app's password screen), then the catalog scope, then drafts of others.
+   */
+  private async readRights(
+    viewer: Viewer,
+    item: PolicyItem,
+    page: { isDraft: boolean; author: { id: number } | null },
+    path: Array<{ id: number }> | null,
+  ): Promise<ItemRights> {
+    if (item.deletedAt) throw new DomainError('PageNotFound');
+    const rights = await this.policy.rights(viewer, item);
+    if (!rights.visit) {
+      if (rights.loginRequired) throw new DomainError('ForceLogin');
+      throw item.password
+        ? new DomainError('PagePasswordRequired', undefined, { itemId: item.id })
+        : new DomainError('PageVisitDenied');
+    }
     const top = path === null ? -1 : (path[0]?.id ?? null);
     if (!pageVisibleInScope(rights, top)) throw new DomainError('PageVisitDenied');
     if (page.isDraft && (!page.author || page.author.id !== viewer.user?.id))
       throw new DomainError('PageDraft');
-    return { page, item, rights, path: path ?? [] };
+    return rights;
   }
 
   /**
@@ -264,17 +284,6 @@ export class PageService {
     this.em.clear();
     this.policy.forget();
     return this.readable(viewer, pageId);
-  }
-
-  /**
-   * Why a page of an item the viewer may not visit is refused: an item with a visit password says so (and
-   * which item), so the web app can show the password screen; otherwise a plain refusal.
-   */
-  private async visitDenied(page: Page): Promise<DomainError> {
-    const item = await Reference.create(page.item).load();
-    return item?.password
-      ? new DomainError('PagePasswordRequired', undefined, { itemId: item.id })
-      : new DomainError('PageVisitDenied');
   }
 
   /**
@@ -297,8 +306,8 @@ export class PageService {
   }
 
   /** The catalogs above a page already shown to the viewer, top first. */
-  async catalogPath(page: Page): Promise<Catalog[]> {
-    return page.catalog ? ((await loadCatalogPath(this.em, page.item.id, page.catalog.id)) ?? []) : [];
+  async catalogPath(itemId: number, catalogId: number | null): Promise<Catalog[]> {
+    return catalogId ? ((await loadCatalogPath(this.em, itemId, catalogId)) ?? []) : [];
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import type { Catalog as CatalogEntity, Page as PageEntity } from '../../../../db/src';
-import type { PageView } from '../../domain';
+import { Page as PageEntity } from '../../../../db/src';
+import type { PageRecord, PageView } from '../../domain';
 
 @ObjectType({ description: 'A catalog above a page' })
 export class CatalogRef {
@@ -10,7 +10,7 @@ export class CatalogRef {
   @Field({ description: 'Catalog name' })
   name!: string;
 
-  static from(catalog: CatalogEntity): CatalogRef {
+  static from(catalog: { id: number; name: string }): CatalogRef {
     return Object.assign(new CatalogRef(), { id: catalog.id, name: catalog.name });
   }
 }
@@ -59,12 +59,16 @@ export class Page {
   /** Known when read through `page`; otherwise resolved. */
   knownPath?: CatalogRef[];
 
+  /** The item's type, known when read through `page`; otherwise resolved. */
+  knownItemType?: number;
+
   @Field(() => Int, { nullable: true, description: 'Attachments shown on the page (when read with `page`)' })
   attachmentCount!: number | null;
 
-  entity!: PageEntity;
+  /** The entity it was made from; `page` reads plain data (PageRecord). */
+  entity?: PageEntity;
 
-  static from(page: PageEntity): Page {
+  static from(page: PageEntity | PageRecord): Page {
     return Object.assign(new Page(), {
       id: page.id,
       itemId: page.item.id,
@@ -80,13 +84,14 @@ export class Page {
       createdAt: page.createdAt,
       updatedAt: page.updatedAt,
       attachmentCount: null,
-      entity: page,
+      entity: page instanceof PageEntity ? page : undefined,
     });
   }
 
   static fromView(view: PageView): Page {
     return Object.assign(Page.from(view.page), {
       knownPath: view.path.map(CatalogRef.from),
+      knownItemType: view.item.type,
       attachmentCount: view.attachmentCount,
     });
   }

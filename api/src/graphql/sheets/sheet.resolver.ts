@@ -27,9 +27,14 @@ export class PageSheetsResolver {
   })
   async sheets(@Root() page: Page, @Ctx() ctx: GraphQLContext): Promise<SheetData[] | null> {
     const ref = page.entity?.item;
-    const item =
-      ref && wrap(ref).isInitialized() ? ref : await ctx.services.em.findOne(ItemEntity, { id: page.itemId });
-    if (item?.type !== ItemType.Spreadsheet) return null;
+    // `page` knows its item's type; another page's item is loaded with it, or read now.
+    const type =
+      page.knownItemType ??
+      (ref && wrap(ref).isInitialized()
+        ? ref
+        : await ctx.services.em.findOne(ItemEntity, { id: page.itemId })
+      )?.type;
+    if (type !== ItemType.Spreadsheet) return null;
     return sheetData(parseSheets(page.content));
   }
 }

@@ -1,0 +1,126 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { leanDate, leanReader } from '../../../../db/src';
+
+/**
+ * A page as a reader gets it, read as plain data: the fields of the `Page` entity, relations by id only
+ * (so a `Page` entity is one too, and the doors shape both alike).
+ */
+export interface PageRecord {
+  id: number;
+  item: { id: number };
+  catalog: { id: number } | null;
+  author: { id: number } | null;
+  authorName: string;
+  title: string;
+  content: string;
+  version: number;
+  sNumber: number;
+  isDraft: boolean;
+  comments: string;
+  extInfo: string;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+}
+
+/** The page's item as the policy and the doors read it. */
+export interface PageItem {
+  id: number;
+  type: number;
+  owner: { id: number };
+  password: string;
+  passwordVersion: number;
+  isArchived: boolean;
+  deletedAt: Date | null;
+}
+
+/** A live page with its item, its attachment count and its share link, from one query. */
+export interface PageRead {
+  page: PageRecord;
+  item: PageItem;
+  attachmentCount: number;
+  /** The page's share link, live or expired; null for none. */
+  link: { uniqueKey: string; expiresAt: Date | null } | null;
+}
+
+/** The row as the driver returns it: SQLite gives booleans as 0/1 and datetimes as epoch ms. */
+interface Row {
+  id: number;
+  item_id: number;
+  catalog_id: number | null;
+  author_id: number | null;
+  author_name: string;
+  title: string;
+  content: string;
+  version: number;
+  s_number: number;
+  is_draft: number | boolean;
+  comments: string;
+  ext_info: string;
+  created_at: Date | number;
+  updated_at: Date | number;
+  item_type: number;
+  owner_id: number;
+  password: string;
+  password_version: number;
+  is_archived: number | boolean;
+  item_deleted_at: Date | number | null;
+  attachment_count: number | string;
+  unique_key: string | null;
+  expires_at: Date | number | null;
+}
+
+const PAGE_READ_SQL = `select p.id, p.item_id, p.catalog_id, p.author_id, p.author_name, p.title, p.content,
+    p.version, p.s_number, p.is_draft, p.comments, p.ext_info, p.created_at, p.updated_at,
+    i.type as item_type, i.owner_id, i.password, i.password_version, i.is_archived,
+    i.deleted_at as item_deleted_at,
+    (select count(*) from attachment_page a where a.page_id = p.id) as attachment_count,
+    l.unique_key, l.expires_at
+  from page p join item i on i.id = p.item_id left join single_page_link l on l.page_id = p.id
+  where p.id = ? and p.deleted_at is null`;
+
+/**
+ * A live (not deleted) page with what its readers are shown beside it, in one lean query (every page
+ * read; issue #14); null when there is none. Nothing is checked here: the policy decides on the result.
+ */
+export async function readPage(em: EntityManager, pageId: number): Promise<PageRead | null> {
+  const row = await leanReader(em).get<Row>(PAGE_READ_SQL, [pageId]);
+  if (!row) return null;
+  const id = (value: number | null) => (value === null ? null : { id: Number(value) });
+  return {
+    page: {
+      id: Number(row.id),
+      item: { id: Number(row.item_id) },
+      catalog: id(row.catalog_id),
+      author: id(row.author_id),
+      authorName: row.author_name,
+      title: row.title,
+      content: row.content,
+      version: Number(row.version),
+      sNumber: Number(row.s_number),
+      isDraft: Boolean(row.is_draft),
+      comments: row.comments,
+      extInfo: row.ext_info,
+      createdAt: leanDate(row.created_at),
+      updatedAt: leanDate(row.updated_at),
+      deletedAt: null,
+    },
+    item: {
+      id: Number(row.item_id),
+      type: Number(row.item_type),
+      owner: { id: Number(row.owner_id) },
+      password: row.password,
+      passwordVersion: Number(row.password_version),
+      isArchived: Boolean(row.is_archived),
+      deletedAt: row.item_deleted_at === null ? null : leanDate(row.item_deleted_at),
+    },
+    attachmentCount: Number(row.attachment_count),
+    link:
+      row.unique_key === null
+        ? null
+        : {
+            uniqueKey: row.unique_key,
+            expiresAt: row.expires_at === null ? null : leanDate(row.expires_at),
+          },
+  };
+}
