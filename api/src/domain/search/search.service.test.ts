@@ -109,6 +109,46 @@ describe.each(testDatabases())('search on $name', (target) => {
       expect(await titlesIn(owner, docs, '文档说明书')).toEqual([]);
     });
 
+    it('finds a short word at the very end of a title or a content, or as the whole title', async () => {
+      const services = db.services();
+      const words = services.em.create(Item, { name: 'Short words', owner: owner.id });
+      const add = (title: string, content: string) =>
+        services.em.create(Page, { item: words, title, content, author: owner.id, authorName: 'owner' });
+      add('鲲鹏', 'nothing here');
+      add('Ends in a word', '华为的鲲鹏');
+      add('Ends in a letter', 'plan B');
+      add('Elsewhere', '鲲 and 鹏 apart; b');
+      await services.em.flush();
+      expect(await titlesIn(owner, words, '鲲鹏')).toEqual(['鲲鹏', 'Ends in a word']);
+      expect(await titlesIn(owner, words, '的鲲')).toEqual(['Ends in a word']);
+      expect(await titlesIn(owner, words, 'B')).toEqual(['Ends in a letter', 'Elsewhere']);
+      expect(await titlesIn(owner, words, '鹏')).toEqual(['鲲鹏', 'Ends in a word', 'Elsewhere']);
+      expect(await titlesIn(owner, words, '鹏鲲')).toEqual([]);
+    });
+
+    it('finds a short word that follows many different characters (more than the index is asked for)', async () => {
+      const services = db.services();
+      const common = services.em.create(Item, { name: 'Common word', owner: owner.id });
+      const content = Array.from({ length: 150 }, (_, i) => `常${String.fromCharCode(0x4e00 + i)}`).join(' ');
+      services.em.create(Page, {
+        item: common,
+        title: 'Many',
+        content,
+        author: owner.id,
+        authorName: 'owner',
+      });
+      services.em.create(Page, {
+        item: common,
+        title: 'Few',
+        content: '常见',
+        author: owner.id,
+        authorName: 'o',
+      });
+      await services.em.flush();
+      expect(await titlesIn(owner, common, '常')).toEqual(['Many', 'Few']);
+      expect(await titlesIn(owner, common, '常见')).toEqual(['Few']);
+    });
+
     it('ignores ASCII case, in the keyword and in the page', async () => {
       expect(await titlesIn(owner, docs, 'API')).toEqual(['B page', 'Welcome']);
       expect(await titlesIn(owner, docs, 'api说明')).toEqual(['B page', 'Welcome']);

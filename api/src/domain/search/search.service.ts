@@ -3,12 +3,14 @@ import {
   Catalog,
   gramLookup,
   Item,
+  leanReader,
   ItemMember,
   Page,
   reindexItem,
   reindexPages,
   searchDialectOf,
   TeamItemMember,
+  type LeanReader,
   type SearchDialect,
 } from '../../../../db/src';
 import { DomainError } from '../errors';
@@ -225,7 +227,8 @@ export class SearchService {
     );
     const paged = options.limit !== undefined;
     const pattern = `%${escapeLike(dialect === 'mysql' ? foldForSql(needle) : needle)}%`;
-    const match = matchCondition(dialect, needle, pattern, itemIds);
+    const reader = leanReader(this.em);
+    const match = await matchCondition(reader, dialect, needle, pattern, itemIds);
     // MySQL: straight_join reads the (small) candidate set first and pages by primary key; left alone,
     // MariaDB scans every page of the items and runs the LIKE on each before looking at the candidates.
     add(`select ${match.from ? 'straight_join ' : ''}p.id${paged ? ', count(*) over () as total' : ''}`);
@@ -271,14 +274,10 @@ export class SearchService {
     // Integers checked by the callers: inlined, as MySQL wants LIMIT numbers rather than strings.
     if (paged) add(`limit ${Math.trunc(options.limit!)} offset ${Math.trunc(options.offset ?? 0)}`);
 
-    const rows: Array<{ id: number | string; total?: number | string }> = await this.em
-      .getConnection()
-      .execute(
-        parts.map((p) => p.sql).join('\n'),
-        parts.flatMap((p) => p.params),
-        'all',
-        this.em.getTransactionContext(),
-      );
+    const rows = await reader.all<{ id: number | string; total?: number | string }>(
+      parts.map((p) => p.sql).join('\n'),
+      parts.flatMap((p) => p.params),
+    );
     const total = paged ? (rows.length ? Number(rows[0]!.total) : null) : rows.length;
     return { ids: rows.map((r) => Number(r.id)), total };
   }
@@ -322,30 +321,39 @@ export class SearchService {
 
 /**
  * The dialect's index lookup plus the exact check. SQLite: FTS5 MATCH of the quoted phrase (a trigram
- * phrase is a substring match) for 3+ characters; FTS5 cannot look up 1 or 2 characters (frequent in
- * Chinese), so those scan the candidate items' pages with LIKE (ASCII case-insensitive). MySQL: postings
- * of every trigram (or the 1-2 character prefix range), intersected per page, then the exact substring of
- * the lower-cased title or content, compared binary so that accents and widths are not folded.
+ * phrase is a substring match) for 3+ characters; 1 or 2 characters (frequent in Chinese) through the
+ * trigrams that start with them (shortWordTrigrams), then LIKE (ASCII case-insensitive) on those pages,
+ * or on every page of the items when the index cannot narrow them down. MySQL: postings of every trigram
+ * (or the 1-2 character prefix range), intersected per page, then the exact substring of the lower-cased
+ * title or content, compared binary so that accents and widths are not folded.
  */
-function matchCondition(
+async function matchCondition(
+  reader: LeanReader,
   dialect: SearchDialect,
   needle: string,
   pattern: string,
   itemIds: number[],
-): { from?: SqlPart; where: SqlPart } {
+): Promise<{ from?: SqlPart; where: SqlPart }> {
   if (dialect === 'sqlite') {
+    const like = {
+      sql: `(p.title like ? escape '\\' or coalesce(p.search_text, p.content) like ? escape '\\')`,
+      params: [pattern, pattern],
+    };
     if (Array.from(needle).length >= 3) {
       return {
         where: {
           sql: 'and p.id in (select rowid from page_fts where page_fts match ?)',
-          params: [`"${needle.replace(/"/g, '""')}"`],
+          params: [ftsPhrase(needle)],
         },
       };
     }
+    const trigrams = await shortWordTrigrams(reader, needle);
+    if (trigrams === null) return { where: { sql: `and ${like.sql}`, params: like.params } };
+    if (trigrams.length === 0) return { where: { sql: 'and 0', params: [] } };
     return {
       where: {
-        sql: `and (p.title like ? escape '\\' or coalesce(p.search_text, p.content) like ? escape '\\')`,
-        params: [pattern, pattern],
+        sql: `and p.id in (select rowid from page_fts where page_fts match ?) and ${like.sql}`,
+        params: [trigrams.map(ftsPhrase).join(' OR '), ...like.params],
       },
     };
   }
@@ -364,6 +372,35 @@ function matchCondition(
       params: [pattern, pattern],
     },
   };
+}
+
+/** A word as an FTS5 phrase (a trigram phrase matches as a substring). */
+function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** Past this many trigrams, or pages holding them, a short word is common: the LIKE scan costs no more. */
+const SHORT_WORD_MAX_TRIGRAMS = 100;
+const SHORT_WORD_MAX_PAGES = 1_000;
+const LAST_CODE_POINT = '\u{10FFFF}';
+
+/**
+ * The trigrams of the SQLite index that start with a 1- or 2-character word (every character of an
+ * indexed text starts one: the index's texts end with two line feeds), as the trigram tokenizer folds
+ * them; null when the index does not help: a word of letters with a case beyond ASCII (the tokenizer's
+ * folding and LIKE's differ there) or a common word.
+ */
+async function shortWordTrigrams(reader: LeanReader, needle: string): Promise<string[] | null> {
+  const chars = Array.from(needle);
+  if (!chars.every((ch) => ch.charCodeAt(0) < 0x80 || ch.toLowerCase() === ch.toUpperCase())) return null;
+  const folded = needle.toLowerCase();
+  const rows = await reader.all<{ term: string; doc: number }>(
+    `select term, doc from page_fts_terms where term >= ? and term <= ? limit ${SHORT_WORD_MAX_TRIGRAMS + 1}`,
+    [folded, folded + LAST_CODE_POINT.repeat(3 - chars.length)],
+  );
+  const pages = rows.reduce((sum, row) => sum + Number(row.doc), 0);
+  if (rows.length > SHORT_WORD_MAX_TRIGRAMS || pages > SHORT_WORD_MAX_PAGES) return null;
+  return rows.map((row) => row.term);
 }
 
 /** The keyword as searched: trimmed (ShowDoc trims), not empty, not absurdly long. */
