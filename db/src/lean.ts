@@ -113,3 +113,8 @@ function bindable(value: unknown): unknown {
   if (value instanceof Date) return value.getTime();
   return value === undefined ? null : value;
 }
+
+/** A datetime column of a lean row as a Date: SQLite stores epoch milliseconds, MySQL/MariaDB return Dates. */
+export function leanDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(Number(value));
+}

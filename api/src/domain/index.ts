@@ -76,7 +76,7 @@ export type { ItemRights } from './policy/policy.service';
 export type { TeamRights } from './policy/team.policy';
 export { showdocSnippet, snippetText } from './search/snippet';
 export { PlainTextFiller } from './search/plain-text-filler';
-export type { SearchHit } from './search/search.service';
+export type { CatalogName, FoundPage, SearchHit } from './search/search.service';
 export { publicSiteInfo, SETTING_DEFAULTS } from './settings/settings.service';
 export type { SharedPage } from './share/share.service';
 export type { TeamSummary } from './teams/team.service';

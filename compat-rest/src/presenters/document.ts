@@ -122,7 +122,23 @@ export function menuJson(menu: { pages: MenuPage[]; catalogs: MenuCatalog[] }): 
  * PageRow (compat-api §0.9) with ShowDoc's HTML-escaped content. `addtime` is the last save,
  * `page_addtime` the creation; both unix seconds unless `time` is 'local'.
  */
-export function pageRow(page: Page, time: 'ts' | 'local' = 'ts'): Row {
+export function pageRow(
+  page: Pick<
+    Page,
+    | 'id'
+    | 'authorName'
+    | 'title'
+    | 'content'
+    | 'sNumber'
+    | 'updatedAt'
+    | 'comments'
+    | 'deletedAt'
+    | 'createdAt'
+    | 'extInfo'
+    | 'isDraft'
+  > & { item: { id: number }; catalog: { id: number } | null; author: { id: number } | null },
+  time: 'ts' | 'local' = 'ts',
+): Row {
   const format = time === 'local' ? localTime : ts;
   return {
     page_id: s(page.id),

@@ -297,8 +297,8 @@ export class PageService {
   }
 
   /** The catalogs above a page already shown to the viewer, top first. */
-  async catalogPath(page: Page): Promise<Catalog[]> {
-    return page.catalog ? ((await loadCatalogPath(this.em, page.item.id, page.catalog.id)) ?? []) : [];
+  async catalogPath(itemId: number, catalogId: number | null): Promise<Catalog[]> {
+    return catalogId ? ((await loadCatalogPath(this.em, itemId, catalogId)) ?? []) : [];
   }
 
   /**

@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import {
-  Catalog,
   gramLookup,
   Item,
+  leanDate,
   leanReader,
   ItemMember,
+  MAX_CATALOG_LEVEL,
   Page,
   reindexItem,
   reindexPages,
@@ -26,11 +27,41 @@ export const MAX_PAGE_SIZE = 100;
 /** `own`: the viewer's own drafts are found (item/info's menu); `none`: no drafts (REST item/search). */
 export type DraftRule = 'own' | 'none';
 
+/**
+ * A page as search finds it: plain data from one lean read (no entity to hydrate per hit), with the
+ * fields of the Page entity the doors show, relations as their ids.
+ */
+export interface FoundPage {
+  id: number;
+  item: { id: number };
+  catalog: { id: number } | null;
+  author: { id: number } | null;
+  title: string;
+  content: string;
+  sNumber: number;
+  authorName: string;
+  comments: string;
+  extInfo: string;
+  isDraft: boolean;
+  deletedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  searchText: string | null;
+  /** Read only for snippets (undefined otherwise); null while the page's plain text is not written. */
+  plainText?: string | null;
+}
+
+export interface CatalogName {
+  id: number;
+  name: string;
+}
+
 export interface SearchHit {
-  page: Page;
+  page: FoundPage;
   item: Item;
   /** Catalogs from the top level down to the page's catalog; empty for a root page. */
-  catalogPath: Catalog[];
+  catalogPath: CatalogName[];
   /** Raw text around the first match in the content (ShowDoc's window), '...' where it was cut. */
   snippet: string;
   highlights: TextRange[];
@@ -83,7 +114,7 @@ export class SearchService {
     itemId: number | string,
     keyword: string,
     options: { drafts?: DraftRule; plainText?: boolean } = {},
-  ): Promise<{ item: Item; rights: ItemRights; pages: Page[] }> {
+  ): Promise<{ item: Item; rights: ItemRights; pages: FoundPage[] }> {
     const needle = normalizeKeyword(keyword);
     const { item, rights } = await this.policy.requireVisit(viewer, itemId);
     const { ids } = await this.matchingPageIds(
@@ -137,17 +168,22 @@ export class SearchService {
     const pageIds = ids.slice(0, first);
     const pages = await this.loadInOrder(pageIds, true);
     const paths = await this.catalogPaths(pages);
-    const hits = pages.map((page, index): SearchHit => {
+    const hits = pages.flatMap((page, index): SearchHit[] => {
+      // Always there: pages are searched in the reached items only.
+      const item = items.get(page.item.id);
+      if (!item) return [];
       const snippet = highlightedSnippet(snippetText(page, needle), needle);
-      return {
-        page,
-        item: items.get(page.item.id) ?? page.item,
-        catalogPath: page.catalog ? (paths.get(page.catalog.id) ?? []) : [],
-        snippet: snippet.text,
-        highlights: snippet.highlights,
-        titleHighlights: findRanges(page.title, needle),
-        cursor: encodeCursor(offset + index),
-      };
+      return [
+        {
+          page,
+          item,
+          catalogPath: page.catalog ? (paths.get(page.catalog.id) ?? []) : [],
+          snippet: snippet.text,
+          highlights: snippet.highlights,
+          titleHighlights: findRanges(page.title, needle),
+          cursor: encodeCursor(offset + index),
+        },
+      ];
     });
     return {
       hits,
@@ -283,40 +319,89 @@ export class SearchService {
   }
 
   /** The pages of `ids` in that order; `plainText`: with the text snippets are cut from (a lazy column). */
-  private async loadInOrder(ids: number[], plainText = false): Promise<Page[]> {
+  private async loadInOrder(ids: number[], plainText = false): Promise<FoundPage[]> {
     if (ids.length === 0) return [];
-    const pages = await this.em.find(
-      Page,
-      { id: { $in: ids } },
-      plainText ? { populate: ['plainText'] } : {},
+    const rows = await leanReader(this.em).all<PageRow>(
+      `select ${PAGE_COLUMNS}${plainText ? ', plain_text' : ''} from page where id in (${ids.map(() => '?').join(', ')})`,
+      ids,
     );
-    const byId = new Map(pages.map((p) => [p.id, p]));
-    return ids.map((id) => byId.get(id)).filter((p): p is Page => p !== undefined);
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [foundPage(row, plainText)] : [];
+    });
   }
 
-  /** The catalogs from the top level down to each page's catalog: one query per level. */
-  private async catalogPaths(pages: Page[]): Promise<Map<number, Catalog[]>> {
-    const byId = new Map<number, Catalog>();
-    let wanted = new Set(pages.flatMap((p) => (p.catalog ? [p.catalog.id] : [])));
-    for (let depth = 0; wanted.size > 0 && depth < 8; depth++) {
-      const found = await this.em.find(Catalog, { id: { $in: [...wanted] } });
-      wanted = new Set();
-      for (const catalog of found) {
-        byId.set(catalog.id, catalog);
-        const parentId = catalog.parent?.id;
-        if (parentId && !byId.has(parentId)) wanted.add(parentId);
-      }
-    }
-    const paths = new Map<number, Catalog[]>();
-    for (const id of new Set(pages.flatMap((p) => (p.catalog ? [p.catalog.id] : [])))) {
-      const chain: Catalog[] = [];
-      for (let c = byId.get(id); c && chain.length < 8; c = c.parent ? byId.get(c.parent.id) : undefined) {
-        chain.unshift(c);
-      }
-      paths.set(id, chain);
+  /** The catalogs from the top level down to each page's catalog, in one query up the tree. */
+  private async catalogPaths(pages: FoundPage[]): Promise<Map<number, CatalogName[]>> {
+    const starts = [...new Set(pages.flatMap((p) => (p.catalog ? [p.catalog.id] : [])))];
+    const paths = new Map<number, CatalogName[]>();
+    if (starts.length === 0) return paths;
+    const rows = await leanReader(this.em).all<{ start_id: number; name: string; id: number }>(
+      `with recursive up (start_id, id, parent_id, name, depth) as (
+         select id, id, parent_id, name, 0 from catalog where id in (${starts.map(() => '?').join(', ')})
+         union all
+         select up.start_id, c.id, c.parent_id, c.name, up.depth + 1 from catalog c join up on c.id = up.parent_id
+         where up.depth < ?
+       )
+       select start_id, id, name from up order by start_id, depth desc`,
+      [...starts, MAX_CATALOG_LEVEL * 4],
+    );
+    for (const row of rows) {
+      const path = paths.get(Number(row.start_id)) ?? [];
+      path.push({ id: Number(row.id), name: row.name });
+      paths.set(Number(row.start_id), path);
     }
     return paths;
   }
+}
+
+/** The columns of `page` a FoundPage holds (the plain text is asked for apart: it is long and lazy). */
+const PAGE_COLUMNS =
+  'id, item_id, catalog_id, author_id, title, content, s_number, author_name, comments, ext_info, is_draft, deleted_at, created_at, updated_at, version, search_text';
+
+interface PageRow {
+  id: number;
+  item_id: number;
+  catalog_id: number | null;
+  author_id: number | null;
+  title: string;
+  content: string;
+  s_number: number;
+  author_name: string;
+  comments: string;
+  ext_info: string;
+  is_draft: number | boolean;
+  deleted_at: unknown;
+  created_at: unknown;
+  updated_at: unknown;
+  version: number;
+  search_text: string | null;
+  plain_text?: string | null;
+}
+
+const idRef = (id: number | null) => (id === null ? null : { id: Number(id) });
+
+function foundPage(row: PageRow, plainText: boolean): FoundPage {
+  return {
+    id: Number(row.id),
+    item: { id: Number(row.item_id) },
+    catalog: idRef(row.catalog_id),
+    author: idRef(row.author_id),
+    title: row.title,
+    content: row.content,
+    sNumber: Number(row.s_number),
+    authorName: row.author_name,
+    comments: row.comments,
+    extInfo: row.ext_info,
+    isDraft: Boolean(Number(row.is_draft)),
+    deletedAt: row.deleted_at === null ? null : leanDate(row.deleted_at),
+    createdAt: leanDate(row.created_at),
+    updatedAt: leanDate(row.updated_at),
+    version: Number(row.version),
+    searchText: row.search_text,
+    ...(plainText && { plainText: row.plain_text ?? null }),
+  };
 }
 
 /**

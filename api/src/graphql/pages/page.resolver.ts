@@ -12,7 +12,10 @@ export class PageResolver {
 
   @FieldResolver(() => [CatalogRef], { description: 'The catalogs above the page, top first' })
   async path(@Root() page: Page, @Ctx() ctx: GraphQLContext): Promise<CatalogRef[]> {
-    return page.knownPath ?? (await ctx.services.pages.catalogPath(page.entity)).map(CatalogRef.from);
+    return (
+      page.knownPath ??
+      (await ctx.services.pages.catalogPath(page.itemId, page.catalogId)).map(CatalogRef.from)
+    );
   }
 
   @Mutation(() => Page, {

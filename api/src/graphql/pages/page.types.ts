@@ -1,6 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import type { Catalog as CatalogEntity, Page as PageEntity } from '../../../../db/src';
-import type { PageView } from '../../domain';
+import { Page as PageEntity } from '../../../../db/src';
+import type { CatalogName, FoundPage, PageView } from '../../domain';
 
 @ObjectType({ description: 'A catalog above a page' })
 export class CatalogRef {
@@ -10,7 +10,7 @@ export class CatalogRef {
   @Field({ description: 'Catalog name' })
   name!: string;
 
-  static from(catalog: CatalogEntity): CatalogRef {
+  static from(catalog: CatalogName): CatalogRef {
     return Object.assign(new CatalogRef(), { id: catalog.id, name: catalog.name });
   }
 }
@@ -62,9 +62,10 @@ export class Page {
   @Field(() => Int, { nullable: true, description: 'Attachments shown on the page (when read with `page`)' })
   attachmentCount!: number | null;
 
-  entity!: PageEntity;
+  /** The entity it was made from; a search hit is plain data (FoundPage). */
+  entity?: PageEntity;
 
-  static from(page: PageEntity): Page {
+  static from(page: PageEntity | FoundPage): Page {
     return Object.assign(new Page(), {
       id: page.id,
       itemId: page.item.id,
@@ -80,7 +81,7 @@ export class Page {
       createdAt: page.createdAt,
       updatedAt: page.updatedAt,
       attachmentCount: null,
-      entity: page,
+      entity: page instanceof PageEntity ? page : undefined,
     });
   }
 
