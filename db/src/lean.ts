@@ -114,7 +114,12 @@ function bindable(value: unknown): unknown {
   return value === undefined ? null : value;
 }
 
-/** A datetime column of a lean row as a Date: SQLite stores epoch milliseconds, MySQL/MariaDB return Dates. */
+/**
+ * A datetime column of a lean row as a Date: SQLite stores epoch milliseconds; MySQL/MariaDB answer
+ * 'YYYY-MM-DD hh:mm:ss[.fff]' strings (MikroORM's `dateStrings`), in UTC (`forceUtcTimezone`).
+ */
 export function leanDate(value: unknown): Date {
-  return value instanceof Date ? value : new Date(Number(value));
+  if (value instanceof Date) return value;
+  if (typeof value === 'string' && !/^\d+$/.test(value)) return new Date(`${value.replace(' ', 'T')}Z`);
+  return new Date(Number(value));
 }

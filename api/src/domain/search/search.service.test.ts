@@ -257,6 +257,33 @@ describe.each(testDatabases())('search on $name', (target) => {
       expect(root?.titleHighlights).toEqual([{ start: 0, end: 7 }]);
     });
 
+    it('carries each page as stored, field for field as the entity reads it', async () => {
+      const [hit] = (await search().search(viewer(owner), 'DEEP')).hits;
+      const stored = await db.services().em.findOneOrFail(Page, { id: pages.deep!.id });
+      expect(hit?.page).toEqual({
+        id: stored.id,
+        item: { id: docs.id },
+        catalog: { id: catA1a.id },
+        author: { id: owner.id },
+        title: stored.title,
+        content: stored.content,
+        sNumber: stored.sNumber,
+        authorName: stored.authorName,
+        comments: stored.comments,
+        extInfo: stored.extInfo,
+        isDraft: false,
+        deletedAt: null,
+        createdAt: stored.createdAt,
+        updatedAt: stored.updatedAt,
+        version: stored.version,
+        searchText: null,
+        plainText: null,
+      });
+      const [found] = (await search().searchItem(viewer(owner), docs.id, '深层')).pages;
+      expect(found).toEqual({ ...hit?.page, plainText: undefined });
+      expect(found?.createdAt.getTime()).not.toBeNaN();
+    });
+
     it('puts title matches first and pages through the results with cursors', async () => {
       const all = await search().search(viewer(owner), 'e', { first: 100 });
       expect(all.totalCount).toBe(all.hits.length);
