@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import {
   Catalog,
   gramsOf,
+  writePlainText,
   Item,
   ItemMember,
   MemberGroup,
@@ -307,6 +308,91 @@ describe.each(testDatabases())('search on $name', (target) => {
       await expectCode(search().search(viewer(owner), 'e', { after: 'not-a-cursor' }), 'BadInput');
       await expectCode(search().search(viewer(owner), 'e', { first: 0 }), 'BadInput');
       await expectCode(search().search(viewer(owner), 'e', { first: 101 }), 'BadInput');
+    });
+  });
+
+  describe('cached results', () => {
+    const word = 'cachedword';
+    let cached: Item, top: Catalog, other: Catalog, gone: Catalog;
+    const found = (user: User) => titlesIn(user, cached, word);
+
+    beforeAll(async () => {
+      const services = db.services();
+      cached = services.em.create(Item, { name: 'Cached', owner: owner.id });
+      top = services.em.create(Catalog, { name: 'Top', item: cached, sNumber: 1 });
+      other = services.em.create(Catalog, { name: 'Other', item: cached, sNumber: 2 });
+      gone = services.em.create(Catalog, { name: 'To delete', item: cached, sNumber: 3 });
+      buildMember(services.em, cached, editor, MemberGroup.Edit);
+      const scoped = services.em.create(ItemMember, {
+        item: cached,
+        user: scopedReader.id,
+        memberGroupId: MemberGroup.ReadOnly,
+      });
+      scoped.catalogs.add(top);
+      await services.em.flush();
+    });
+
+    it('serves a repeated search from the cache, and follows saves, deletes, recoveries and catalog deletes', async () => {
+      const save = (input: { id?: number; title?: string; content: string }) =>
+        db.services().pages.save(viewer(owner), { itemId: cached.id, catalogId: gone.id, ...input });
+      const page = await save({ title: 'One', content: `has ${word}` });
+      const first = await search().searchItem(viewer(owner), cached.id, word);
+      expect(first.pages.map((p) => p.title)).toEqual(['One']);
+      expect((await search().searchItem(viewer(owner), cached.id, word)).pages).toBe(first.pages);
+      await save({ id: page.id, content: 'no longer' });
+      expect(await found(owner)).toEqual([]);
+      await save({ id: page.id, title: 'One again', content: `has ${word} again` });
+      expect(await found(owner)).toEqual(['One again']);
+      await db.services().pages.delete(viewer(owner), page.id);
+      expect(await found(owner)).toEqual([]);
+      await db.services().recycle.recover(viewer(owner), cached.id, page.id);
+      expect(await found(owner)).toEqual(['One again']);
+      await db.services().catalogs.delete(viewer(owner), gone.id);
+      expect(await found(owner)).toEqual([]);
+    });
+
+    it("never serves one viewer's drafts or catalog scope to another", async () => {
+      const save = (catalog: Catalog, title: string, isDraft = false) =>
+        db.services().pages.save(viewer(owner), {
+          itemId: cached.id,
+          catalogId: catalog.id,
+          title,
+          content: `${word} ${title}`,
+          isDraft,
+        });
+      await save(top, 'Inside');
+      await save(other, 'Outside');
+      await save(other, 'Own draft', true);
+      expect(await found(owner)).toEqual(['Inside', 'Outside', 'Own draft']);
+      expect(await found(editor)).toEqual(['Inside', 'Outside']);
+      expect(await found(scopedReader)).toEqual(['Inside']);
+    });
+
+    it('follows the plain text written after a save (the snippet changes without a new version)', async () => {
+      const snippet = async () =>
+        (await search().search(viewer(owner), 'cachedplain', { itemId: cached.id })).hits[0]?.snippet;
+      const page = await db.services().pages.save(viewer(owner), {
+        itemId: cached.id,
+        title: 'Plain',
+        content: '**bold** cachedplain',
+      });
+      expect(await snippet()).toBe('**bold** cachedplain');
+      await writePlainText(db.services().em, page.id, page.content, 'bold cachedplain');
+      expect(await snippet()).toBe('bold cachedplain');
+      expect(await snippet()).toBe('bold cachedplain');
+    });
+
+    it("follows a site admin's recovery of a deleted item, which brings its deleted pages back", async () => {
+      const page = await db.services().pages.save(viewer(owner), {
+        itemId: cached.id,
+        title: 'Recovered',
+        content: 'cachedrecover',
+      });
+      await db.services().pages.delete(viewer(owner), page.id);
+      expect(await titlesIn(owner, cached, 'cachedrecover')).toEqual([]);
+      await db.services().adminItems.delete(viewer(admin), cached.id);
+      await db.services().adminItems.recover(viewer(admin), cached.id);
+      expect(await titlesIn(owner, cached, 'cachedrecover')).toEqual(['Recovered']);
     });
   });
 

@@ -17,6 +17,7 @@ import {
 import { DomainError } from '../errors';
 import type { ItemRights, PolicyService } from '../policy/policy.service';
 import { Viewer } from '../viewer';
+import { itemVersions, searchCacheOf } from './search-cache';
 import { findRanges, highlightedSnippet, snippetText, type TextRange } from './snippet';
 
 /** Longer keywords are refused: nobody types them, and each costs a LIKE pattern of that size. */
@@ -117,16 +118,20 @@ export class SearchService {
   ): Promise<{ item: Item; rights: ItemRights; pages: FoundPage[] }> {
     const needle = normalizeKeyword(keyword);
     const { item, rights } = await this.policy.requireVisit(viewer, itemId);
-    const { ids } = await this.matchingPageIds(
+    const reach = [{ itemId: item.id, catalogScope: rights.catalogScope }];
+    const drafts = options.drafts ?? 'own';
+    const plainText = options.plainText ?? false;
+    const pages = await this.cached(
       viewer,
-      needle,
-      [{ itemId: item.id, catalogScope: rights.catalogScope }],
-      {
-        drafts: options.drafts ?? 'own',
-        order: 'menu',
+      reach,
+      ['item', needle, drafts, plainText],
+      async () => {
+        const { ids } = await this.matchingPageIds(viewer, needle, reach, { drafts, order: 'menu' });
+        return this.loadInOrder(ids, plainText);
       },
+      (found) => found,
     );
-    return { item, rights, pages: await this.loadInOrder(ids, options.plainText ?? false) };
+    return { item, rights, pages };
   }
 
   /**
@@ -159,15 +164,23 @@ export class SearchService {
         .map((item) => ({ itemId: item.id, catalogScope: rights.get(item.id)?.catalogScope ?? null }));
     }
 
-    const { ids, total } = await this.matchingPageIds(viewer, needle, reach, {
-      drafts: 'own',
-      order: 'relevance',
-      limit: first + 1,
-      offset,
-    });
-    const pageIds = ids.slice(0, first);
-    const pages = await this.loadInOrder(pageIds, true);
-    const paths = await this.catalogPaths(pages);
+    const { pages, paths, total, hasNextPage } = await this.cached(
+      viewer,
+      reach,
+      ['all', needle, first, offset],
+      async () => {
+        const { ids, total } = await this.matchingPageIds(viewer, needle, reach, {
+          drafts: 'own',
+          order: 'relevance',
+          limit: first + 1,
+          offset,
+        });
+        const pages = await this.loadInOrder(ids.slice(0, first), true);
+        const paths = await this.catalogPaths(pages);
+        return { pages, paths, total, hasNextPage: ids.length > first };
+      },
+      (found) => found.pages,
+    );
     const hits = pages.flatMap((page, index): SearchHit[] => {
       // Always there: pages are searched in the reached items only.
       const item = items.get(page.item.id);
@@ -188,7 +201,7 @@ export class SearchService {
     return {
       hits,
       totalCount: total ?? (offset > 0 ? await this.countMatches(viewer, needle, reach) : 0),
-      hasNextPage: ids.length > first,
+      hasNextPage,
       endCursor: hits.at(-1)?.cursor ?? null,
     };
   }
@@ -216,6 +229,33 @@ export class SearchService {
 
   reindexPages(pageIds: Iterable<number>): Promise<void> {
     return reindexPages(this.em, pageIds);
+  }
+
+  /**
+   * `build`'s result from the search cache, under the versions of the reached items, the viewer's part
+   * of the rules (whose drafts, which catalog scope) and `key`. Not inside a transaction (its own writes
+   * are not in the versions yet), and a result holding a page without its plain text is not kept (the
+   * text is written after the save, without a new version, and changes the snippet).
+   */
+  private async cached<T>(
+    viewer: Viewer,
+    reach: Reach[],
+    key: Array<string | number | boolean>,
+    build: () => Promise<T>,
+    pagesOf: (value: T) => FoundPage[],
+  ): Promise<T> {
+    if (this.em.isInTransaction()) return build();
+    const versions = await itemVersions(
+      this.em,
+      reach.map((r) => r.itemId),
+    );
+    if (versions === null) return build();
+    const scopes = reach.map((r) => `${r.itemId}:${r.catalogScope?.join('.') ?? '*'}`).join(',');
+    const fullKey = JSON.stringify([versions, viewer.user?.id ?? 0, scopes, ...key]);
+    return searchCacheOf(this.em).get(fullKey, build, (value) => {
+      const pages = pagesOf(value);
+      return pages.some((page) => page.plainText === null && page.searchText === null) ? null : pages.length;
+    });
   }
 
   /** Items the viewer owns or is a member of (directly or through a team); deleted ones are left out. */
