@@ -5,36 +5,10 @@
 //
 //   npm run build:server && node test/bench/search-cost.mjs [calls=200] [--db mysql]
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { BENCH_USER, KEYWORDS } from './dataset.mjs';
-import { preparedDatabase } from './seed.mjs';
+import { openBenchDatabase } from './in-process.mjs';
 
-const require = createRequire(import.meta.url);
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { values, positionals } = parseArgs({
-  options: { db: { type: 'string', default: 'sqlite' } },
-  allowPositionals: true,
-});
-const CALLS = Number(positionals[0] ?? 200);
-
-const prepared = await preparedDatabase({
-  root: ROOT,
-  dialect: values.db,
-  mysqlUrl: process.env.TEST_MYSQL_URL,
-  log: (line) => console.log(line),
-});
-const { openDatabase, User } = require(path.join(ROOT, 'dist', 'db', 'src'));
-const { buildServices } = require(path.join(ROOT, 'dist', 'api', 'src', 'domain', 'services'));
-const { Viewer } = require(path.join(ROOT, 'dist', 'api', 'src', 'domain', 'viewer'));
-const db = await openDatabase({ url: prepared.databaseUrl || undefined, dataDir: prepared.dataDir });
-let statements = 0;
-db.orm.em
-  .getConnection()
-  .getKnex()
-  .on('query', () => statements++);
+const { count: CALLS, prepared, db, counter, User, buildServices, Viewer } = await openBenchDatabase(200);
 const A = prepared.manifest.items.A;
 const user = await db.orm.em.fork().findOneOrFail(User, { username: BENCH_USER });
 
@@ -49,7 +23,7 @@ const calls = {
 
 async function run(name, lang, n, print) {
   const call = calls[name];
-  statements = 0;
+  counter.statements = 0;
   const cpu = process.cpuUsage();
   for (let i = 0; i < n; i++) {
     const services = buildServices(db.orm.em.fork(), {});
@@ -59,7 +33,7 @@ async function run(name, lang, n, print) {
   if (print) {
     console.log(
       `${name} ${lang}: ${n} calls, CPU ${((used.user + used.system) / n / 1000).toFixed(2)} ms/call, ` +
-        `${(statements / n).toFixed(1)} ORM statements/call (lean reads not counted)`,
+        `${(counter.statements / n).toFixed(1)} ORM statements/call (lean reads not counted)`,
     );
   }
 }
