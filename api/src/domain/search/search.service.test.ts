@@ -415,6 +415,7 @@ describe.each(testDatabases())('search on $name', (target) => {
       const target2 = services.em.create(Item, { name: 'Elsewhere', owner: owner.id });
       const p = services.em.create(Page, { item: docs, title: 'Traveller', content: 'nomadword 游牧' });
       await services.em.flush();
+      expect(await titlesIn(owner, docs, 'nomadword')).toEqual(['Traveller']);
       p.item = target2;
       await services.em.flush();
       expect(await titlesIn(owner, docs, 'nomadword')).toEqual([]);
