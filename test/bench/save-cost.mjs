@@ -5,36 +5,10 @@
 //
 //   npm run build:server && node test/bench/save-cost.mjs [saves=200] [--db mysql]
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { BENCH_USER, SAVE_POOL, buildDataset } from './dataset.mjs';
-import { preparedDatabase } from './seed.mjs';
+import { openBenchDatabase } from './in-process.mjs';
 
-const require = createRequire(import.meta.url);
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { values, positionals } = parseArgs({
-  options: { db: { type: 'string', default: 'sqlite' } },
-  allowPositionals: true,
-});
-const SAVES = Number(positionals[0] ?? 200);
-
-const prepared = await preparedDatabase({
-  root: ROOT,
-  dialect: values.db,
-  mysqlUrl: process.env.TEST_MYSQL_URL,
-  log: (line) => console.log(line),
-});
-const { openDatabase, User } = require(path.join(ROOT, 'dist', 'db', 'src'));
-const { buildServices } = require(path.join(ROOT, 'dist', 'api', 'src', 'domain', 'services'));
-const { Viewer } = require(path.join(ROOT, 'dist', 'api', 'src', 'domain', 'viewer'));
-const db = await openDatabase({ url: prepared.databaseUrl || undefined, dataDir: prepared.dataDir });
-let statements = 0;
-db.orm.em
-  .getConnection()
-  .getKnex()
-  .on('query', () => statements++);
+const { count: SAVES, prepared, db, counter, User, buildServices, Viewer } = await openBenchDatabase(200);
 
 const A = prepared.manifest.items.A;
 // The bench's save pool: pages no planted keyword lives in, so the keyword counts never drift (a MariaDB
@@ -48,7 +22,7 @@ const pool = [...new Set([...prepared.manifest.savePool, ...A.pageIds])]
 const body = Array.from({ length: 80 }, (_, i) => `line ${i} 参数 value ${i * 7}`).join('\n');
 
 async function run(saves, label) {
-  statements = 0;
+  counter.statements = 0;
   const cpu = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < saves; i++) {
@@ -64,7 +38,7 @@ async function run(saves, label) {
   console.log(
     `${label}: ${saves} saves, CPU ${((used.user + used.system) / saves).toFixed(0)} µs/save, ` +
       `wall ${((performance.now() - started) / saves).toFixed(2)} ms/save, ` +
-      `${(statements / saves).toFixed(1)} statements/save (the viewer's load included)`,
+      `${(counter.statements / saves).toFixed(1)} statements/save (the viewer's load included)`,
   );
 }
 

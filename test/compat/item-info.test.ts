@@ -273,6 +273,20 @@ describe.each(testDatabases())('ShowDoc item/info on $name', (target) => {
       page_title: 'Needle page',
       page_content: '&lt;i&gt;needle&lt;/i&gt; here',
     });
+    // The same answer again, then the page's next save in it (search results are cached per item version).
+    expect(expectOk(await info({ item_id: item.id, keyword: 'NEEDLE' })).menu).toEqual(menu);
+    expectOk(
+      await server.form(api('page/save'), {
+        user_token: ownerToken,
+        item_id: item.id,
+        page_id: saved.page_id,
+        cat_id: b.id,
+        page_title: 'Needle page',
+        page_content: 'needle, saved again',
+      }),
+    );
+    const again = expectOk(await info({ item_id: item.id, keyword: 'NEEDLE' })).menu;
+    expect(again.pages.map((p: { page_content: string }) => p.page_content)).toEqual(['needle, saved again']);
     expect(expectOk(await info({ item_id: item.id, keyword: 'no such words' })).menu).toEqual({
       pages: [],
       catalogs: [],

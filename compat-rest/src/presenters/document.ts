@@ -128,27 +128,43 @@ export function menuJson(menu: { pages: MenuPage[]; catalogs: MenuCatalog[] }): 
   return raw;
 }
 
+const searchMenuTexts = new WeakMap<object, RawJson>();
+
+/**
+ * `item/info`'s `menu` in search mode (`{pages, catalogs: []}` of full PageRows) as JSON text, kept as long
+ * as the list: the domain's search cache hands the same list to every viewer who gets that result, so
+ * the escaping and serialising of the found contents is done once per result, not per request.
+ */
+export function searchMenuJson(pages: readonly PageRowSource[]): RawJson {
+  let raw = searchMenuTexts.get(pages);
+  if (!raw) {
+    raw = new RawJson(`{"pages":${JSON.stringify(pages.map((page) => pageRow(page)))},"catalogs":[]}`);
+    searchMenuTexts.set(pages, raw);
+  }
+  return raw;
+}
+
+/** What a PageRow shows of a page: a Page entity, or a page search found (plain data). */
+export type PageRowSource = Pick<
+  Page,
+  | 'id'
+  | 'authorName'
+  | 'title'
+  | 'content'
+  | 'sNumber'
+  | 'updatedAt'
+  | 'comments'
+  | 'deletedAt'
+  | 'createdAt'
+  | 'extInfo'
+  | 'isDraft'
+> & { item: { id: number }; catalog: { id: number } | null; author: { id: number } | null };
+
 /**
  * PageRow (compat-api §0.9) with ShowDoc's HTML-escaped content. `addtime` is the last save,
  * `page_addtime` the creation; both unix seconds unless `time` is 'local'.
  */
-export function pageRow(
-  page: Pick<
-    Page,
-    | 'id'
-    | 'authorName'
-    | 'title'
-    | 'content'
-    | 'sNumber'
-    | 'updatedAt'
-    | 'comments'
-    | 'deletedAt'
-    | 'createdAt'
-    | 'extInfo'
-    | 'isDraft'
-  > & { item: { id: number }; catalog: { id: number } | null; author: { id: number } | null },
-  time: 'ts' | 'local' = 'ts',
-): Row {
+export function pageRow(page: PageRowSource, time: 'ts' | 'local' = 'ts'): Row {
   const format = time === 'local' ? localTime : ts;
   return {
     page_id: s(page.id),

@@ -2,7 +2,7 @@ import { loadItemView } from '../../../api/src/domain';
 import { ItemType } from '../../../db/src';
 import { action } from '../action';
 import { AI_CONFIG_DEFAULTS } from '../document-wire';
-import { menuCatalogRow, menuJson, pageRow } from '../presenters/document';
+import { menuJson, searchMenuJson } from '../presenters/document';
 import { int, str } from '../params';
 import { s, type Wire } from '../wire';
 
@@ -58,12 +58,8 @@ export const itemInfo = action({
       default_cat_id4: defaults.id4,
       unread_count: view.unreadCount,
       item_type: s(item.type),
-      menu: view.searchResults
-        ? {
-            pages: view.searchResults.map((page) => pageRow(page)),
-            catalogs: menu.catalogs.map(menuCatalogRow),
-          }
-        : menuJson(menu),
+      // Search mode has no catalogs: the results stand in for the whole menu.
+      menu: view.searchResults ? searchMenuJson(view.searchResults) : menuJson(menu),
       is_login: viewer.isLoggedIn,
       // The policy already reports no edit or manage rights on an archived item.
       item_edit: rights.edit,

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { Item, ItemMember, Page, TeamItemMember, User } from '../../../../db/src';
+import { menuChanged } from '../catalogs/menu-cache';
 import { DomainError } from '../errors';
 import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
@@ -86,6 +87,8 @@ export class AdminItemService {
     await inTransaction(this.em, async () => {
       await this.em.flush();
       await this.em.nativeUpdate(Page, { item, deletedAt: { $ne: null } }, { deletedAt: null });
+      // A native update passes by the flush hook: the recovered pages change the menu and search results.
+      await menuChanged(this.em, item.id);
     });
     return item;
   }

@@ -1,5 +1,6 @@
-import { leanReader, MessageStatus, type Item, type Page } from '../../../../db/src';
+import { leanReader, MessageStatus, type Item } from '../../../../db/src';
 import type { ItemRights } from '../policy/policy.service';
+import type { FoundPage } from '../search/search.service';
 import type { Services } from '../services';
 import type { Viewer } from '../viewer';
 import type { Menu } from './catalog.service';
@@ -18,7 +19,7 @@ export interface ItemView {
   rights: ItemRights;
   menu: Menu;
   /** Search mode: the matching pages, full; null in menu mode. */
-  searchResults: Page[] | null;
+  searchResults: FoundPage[] | null;
   /** The viewer's unread reminders (0 for a visitor). */
   unreadCount: number;
   showWatermark: boolean;
@@ -56,7 +57,12 @@ export async function loadItemView(
 }
 
 /** Search mode finds like the menu shows: the viewer's own drafts included, scope applied. */
-async function searchItem(services: Services, viewer: Viewer, item: Item, keyword: string): Promise<Page[]> {
+async function searchItem(
+  services: Services,
+  viewer: Viewer,
+  item: Item,
+  keyword: string,
+): Promise<FoundPage[]> {
   return (await services.search.searchItem(viewer, item.id, keyword, { drafts: 'own' })).pages;
 }
 

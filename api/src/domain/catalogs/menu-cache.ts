@@ -43,7 +43,11 @@ class MenuVersionSubscriber implements EventSubscriber {
     const itemIds = new Set<number>();
     for (const change of uow.getChangeSets()) {
       const entity = change.entity as object;
-      if (entity instanceof Page || entity instanceof Catalog) itemIds.add(entity.item.id);
+      if (!(entity instanceof Page || entity instanceof Catalog)) continue;
+      itemIds.add(entity.item.id);
+      // A page or catalog moved to another item leaves the menu (and search results) of the one it left.
+      const before = (change.originalEntity as { item?: unknown } | undefined)?.item;
+      if (typeof before === 'number') itemIds.add(before);
     }
     for (const itemId of itemIds) await menuChanged(em, itemId);
   }

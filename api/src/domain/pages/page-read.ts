@@ -43,8 +43,11 @@ export interface PageRead {
   link: { uniqueKey: string; expiresAt: Date | null } | null;
 }
 
-/** The row as the driver returns it: SQLite gives booleans as 0/1 and datetimes as epoch ms. */
-interface Row {
+/**
+ * A page's columns as the driver returns them (SQLite gives booleans as 0/1 and datetimes as epoch ms,
+ * MySQL datetimes as UTC text): what every lean page read selects.
+ */
+export interface PageColumns {
   id: number;
   item_id: number;
   catalog_id: number | null;
@@ -57,8 +60,36 @@ interface Row {
   is_draft: number | boolean;
   comments: string;
   ext_info: string;
-  created_at: Date | number;
-  updated_at: Date | number;
+  created_at: unknown;
+  updated_at: unknown;
+  /** Absent where the read only takes live pages. */
+  deleted_at?: unknown;
+}
+
+const idRef = (value: number | null) => (value === null ? null : { id: Number(value) });
+
+/** A lean page row as the plain page the doors shape (like the entity). */
+export function pageRecordOf(row: PageColumns): PageRecord {
+  return {
+    id: Number(row.id),
+    item: { id: Number(row.item_id) },
+    catalog: idRef(row.catalog_id),
+    author: idRef(row.author_id),
+    authorName: row.author_name,
+    title: row.title,
+    content: row.content,
+    version: Number(row.version),
+    sNumber: Number(row.s_number),
+    isDraft: Boolean(Number(row.is_draft)),
+    comments: row.comments,
+    extInfo: row.ext_info,
+    createdAt: leanDate(row.created_at),
+    updatedAt: leanDate(row.updated_at),
+    deletedAt: row.deleted_at === null || row.deleted_at === undefined ? null : leanDate(row.deleted_at),
+  };
+}
+
+interface Row extends PageColumns {
   item_type: number;
   owner_id: number;
   password: string;
@@ -86,25 +117,8 @@ const PAGE_READ_SQL = `select p.id, p.item_id, p.catalog_id, p.author_id, p.auth
 export async function readPage(em: EntityManager, pageId: number): Promise<PageRead | null> {
   const row = await leanReader(em).get<Row>(PAGE_READ_SQL, [pageId]);
   if (!row) return null;
-  const id = (value: number | null) => (value === null ? null : { id: Number(value) });
   return {
-    page: {
-      id: Number(row.id),
-      item: { id: Number(row.item_id) },
-      catalog: id(row.catalog_id),
-      author: id(row.author_id),
-      authorName: row.author_name,
-      title: row.title,
-      content: row.content,
-      version: Number(row.version),
-      sNumber: Number(row.s_number),
-      isDraft: Boolean(row.is_draft),
-      comments: row.comments,
-      extInfo: row.ext_info,
-      createdAt: leanDate(row.created_at),
-      updatedAt: leanDate(row.updated_at),
-      deletedAt: null,
-    },
+    page: pageRecordOf(row),
     item: {
       id: Number(row.item_id),
       type: Number(row.item_type),

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import {
   Catalog,
   gramsOf,
+  writePlainText,
   Item,
   ItemMember,
   MemberGroup,
@@ -107,6 +108,46 @@ describe.each(testDatabases())('search on $name', (target) => {
       expect(await titlesIn(owner, docs, '接口文档')).toEqual(['Welcome']);
       expect(await titlesIn(owner, docs, '深层')).toEqual(['深层页面']);
       expect(await titlesIn(owner, docs, '文档说明书')).toEqual([]);
+    });
+
+    it('finds a short word at the very end of a title or a content, or as the whole title', async () => {
+      const services = db.services();
+      const words = services.em.create(Item, { name: 'Short words', owner: owner.id });
+      const add = (title: string, content: string) =>
+        services.em.create(Page, { item: words, title, content, author: owner.id, authorName: 'owner' });
+      add('鲲鹏', 'nothing here');
+      add('Ends in a word', '华为的鲲鹏');
+      add('Ends in a letter', 'plan B');
+      add('Elsewhere', '鲲 and 鹏 apart; b');
+      await services.em.flush();
+      expect(await titlesIn(owner, words, '鲲鹏')).toEqual(['鲲鹏', 'Ends in a word']);
+      expect(await titlesIn(owner, words, '的鲲')).toEqual(['Ends in a word']);
+      expect(await titlesIn(owner, words, 'B')).toEqual(['Ends in a letter', 'Elsewhere']);
+      expect(await titlesIn(owner, words, '鹏')).toEqual(['鲲鹏', 'Ends in a word', 'Elsewhere']);
+      expect(await titlesIn(owner, words, '鹏鲲')).toEqual([]);
+    });
+
+    it('finds a short word that follows many different characters (more than the index is asked for)', async () => {
+      const services = db.services();
+      const common = services.em.create(Item, { name: 'Common word', owner: owner.id });
+      const content = Array.from({ length: 150 }, (_, i) => `常${String.fromCharCode(0x4e00 + i)}`).join(' ');
+      services.em.create(Page, {
+        item: common,
+        title: 'Many',
+        content,
+        author: owner.id,
+        authorName: 'owner',
+      });
+      services.em.create(Page, {
+        item: common,
+        title: 'Few',
+        content: '常见',
+        author: owner.id,
+        authorName: 'o',
+      });
+      await services.em.flush();
+      expect(await titlesIn(owner, common, '常')).toEqual(['Many', 'Few']);
+      expect(await titlesIn(owner, common, '常见')).toEqual(['Few']);
     });
 
     it('ignores ASCII case, in the keyword and in the page', async () => {
@@ -217,6 +258,33 @@ describe.each(testDatabases())('search on $name', (target) => {
       expect(root?.titleHighlights).toEqual([{ start: 0, end: 7 }]);
     });
 
+    it('carries each page as stored, field for field as the entity reads it', async () => {
+      const [hit] = (await search().search(viewer(owner), 'DEEP')).hits;
+      const stored = await db.services().em.findOneOrFail(Page, { id: pages.deep!.id });
+      expect(hit?.page).toEqual({
+        id: stored.id,
+        item: { id: docs.id },
+        catalog: { id: catA1a.id },
+        author: { id: owner.id },
+        title: stored.title,
+        content: stored.content,
+        sNumber: stored.sNumber,
+        authorName: stored.authorName,
+        comments: stored.comments,
+        extInfo: stored.extInfo,
+        isDraft: false,
+        deletedAt: null,
+        createdAt: stored.createdAt,
+        updatedAt: stored.updatedAt,
+        version: stored.version,
+        searchText: null,
+        plainText: null,
+      });
+      const [found] = (await search().searchItem(viewer(owner), docs.id, '深层')).pages;
+      expect(found).toEqual({ ...hit?.page, plainText: undefined });
+      expect(found?.createdAt.getTime()).not.toBeNaN();
+    });
+
     it('puts title matches first and pages through the results with cursors', async () => {
       const all = await search().search(viewer(owner), 'e', { first: 100 });
       expect(all.totalCount).toBe(all.hits.length);
@@ -243,6 +311,91 @@ describe.each(testDatabases())('search on $name', (target) => {
     });
   });
 
+  describe('cached results', () => {
+    const word = 'cachedword';
+    let cached: Item, top: Catalog, other: Catalog, gone: Catalog;
+    const found = (user: User) => titlesIn(user, cached, word);
+
+    beforeAll(async () => {
+      const services = db.services();
+      cached = services.em.create(Item, { name: 'Cached', owner: owner.id });
+      top = services.em.create(Catalog, { name: 'Top', item: cached, sNumber: 1 });
+      other = services.em.create(Catalog, { name: 'Other', item: cached, sNumber: 2 });
+      gone = services.em.create(Catalog, { name: 'To delete', item: cached, sNumber: 3 });
+      buildMember(services.em, cached, editor, MemberGroup.Edit);
+      const scoped = services.em.create(ItemMember, {
+        item: cached,
+        user: scopedReader.id,
+        memberGroupId: MemberGroup.ReadOnly,
+      });
+      scoped.catalogs.add(top);
+      await services.em.flush();
+    });
+
+    it('serves a repeated search from the cache, and follows saves, deletes, recoveries and catalog deletes', async () => {
+      const save = (input: { id?: number; title?: string; content: string }) =>
+        db.services().pages.save(viewer(owner), { itemId: cached.id, catalogId: gone.id, ...input });
+      const page = await save({ title: 'One', content: `has ${word}` });
+      const first = await search().searchItem(viewer(owner), cached.id, word);
+      expect(first.pages.map((p) => p.title)).toEqual(['One']);
+      expect((await search().searchItem(viewer(owner), cached.id, word)).pages).toBe(first.pages);
+      await save({ id: page.id, content: 'no longer' });
+      expect(await found(owner)).toEqual([]);
+      await save({ id: page.id, title: 'One again', content: `has ${word} again` });
+      expect(await found(owner)).toEqual(['One again']);
+      await db.services().pages.delete(viewer(owner), page.id);
+      expect(await found(owner)).toEqual([]);
+      await db.services().recycle.recover(viewer(owner), cached.id, page.id);
+      expect(await found(owner)).toEqual(['One again']);
+      await db.services().catalogs.delete(viewer(owner), gone.id);
+      expect(await found(owner)).toEqual([]);
+    });
+
+    it("never serves one viewer's drafts or catalog scope to another", async () => {
+      const save = (catalog: Catalog, title: string, isDraft = false) =>
+        db.services().pages.save(viewer(owner), {
+          itemId: cached.id,
+          catalogId: catalog.id,
+          title,
+          content: `${word} ${title}`,
+          isDraft,
+        });
+      await save(top, 'Inside');
+      await save(other, 'Outside');
+      await save(other, 'Own draft', true);
+      expect(await found(owner)).toEqual(['Inside', 'Outside', 'Own draft']);
+      expect(await found(editor)).toEqual(['Inside', 'Outside']);
+      expect(await found(scopedReader)).toEqual(['Inside']);
+    });
+
+    it('follows the plain text written after a save (the snippet changes without a new version)', async () => {
+      const snippet = async () =>
+        (await search().search(viewer(owner), 'cachedplain', { itemId: cached.id })).hits[0]?.snippet;
+      const page = await db.services().pages.save(viewer(owner), {
+        itemId: cached.id,
+        title: 'Plain',
+        content: '**bold** cachedplain',
+      });
+      expect(await snippet()).toBe('**bold** cachedplain');
+      await writePlainText(db.services().em, page.id, page.content, 'bold cachedplain');
+      expect(await snippet()).toBe('bold cachedplain');
+      expect(await snippet()).toBe('bold cachedplain');
+    });
+
+    it("follows a site admin's recovery of a deleted item, which brings its deleted pages back", async () => {
+      const page = await db.services().pages.save(viewer(owner), {
+        itemId: cached.id,
+        title: 'Recovered',
+        content: 'cachedrecover',
+      });
+      await db.services().pages.delete(viewer(owner), page.id);
+      expect(await titlesIn(owner, cached, 'cachedrecover')).toEqual([]);
+      await db.services().adminItems.delete(viewer(admin), cached.id);
+      await db.services().adminItems.recover(viewer(admin), cached.id);
+      expect(await titlesIn(owner, cached, 'cachedrecover')).toEqual(['Recovered']);
+    });
+  });
+
   describe('the index follows every write', () => {
     it('follows title and content updates', async () => {
       const services = db.services();
@@ -262,6 +415,7 @@ describe.each(testDatabases())('search on $name', (target) => {
       const target2 = services.em.create(Item, { name: 'Elsewhere', owner: owner.id });
       const p = services.em.create(Page, { item: docs, title: 'Traveller', content: 'nomadword 游牧' });
       await services.em.flush();
+      expect(await titlesIn(owner, docs, 'nomadword')).toEqual(['Traveller']);
       p.item = target2;
       await services.em.flush();
       expect(await titlesIn(owner, docs, 'nomadword')).toEqual([]);

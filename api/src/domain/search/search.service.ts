@@ -1,19 +1,24 @@
 import type { EntityManager } from '@mikro-orm/core';
 import {
-  Catalog,
   gramLookup,
   Item,
+  leanReader,
   ItemMember,
+  MAX_CATALOG_LEVEL,
   Page,
   reindexItem,
   reindexPages,
   searchDialectOf,
   TeamItemMember,
+  type LeanReader,
   type SearchDialect,
 } from '../../../../db/src';
 import { DomainError } from '../errors';
+import type { CatalogStep } from '../catalogs/catalog-tree';
+import { pageRecordOf, type PageColumns, type PageRecord } from '../pages/page-read';
 import type { ItemRights, PolicyService } from '../policy/policy.service';
 import { Viewer } from '../viewer';
+import { itemVersions, searchCacheOf } from './search-cache';
 import { findRanges, highlightedSnippet, snippetText, type TextRange } from './snippet';
 
 /** Longer keywords are refused: nobody types them, and each costs a LIKE pattern of that size. */
@@ -24,11 +29,21 @@ export const MAX_PAGE_SIZE = 100;
 /** `own`: the viewer's own drafts are found (item/info's menu); `none`: no drafts (REST item/search). */
 export type DraftRule = 'own' | 'none';
 
+/**
+ * A page as search finds it: plain data from one lean read (no entity to hydrate per hit), with the
+ * fields of the Page entity the doors show, relations as their ids.
+ */
+export interface FoundPage extends PageRecord {
+  searchText: string | null;
+  /** Read only for snippets (undefined otherwise); null while the page's plain text is not written. */
+  plainText?: string | null;
+}
+
 export interface SearchHit {
-  page: Page;
+  page: FoundPage;
   item: Item;
   /** Catalogs from the top level down to the page's catalog; empty for a root page. */
-  catalogPath: Catalog[];
+  catalogPath: CatalogStep[];
   /** Raw text around the first match in the content (ShowDoc's window), '...' where it was cut. */
   snippet: string;
   highlights: TextRange[];
@@ -81,19 +96,23 @@ export class SearchService {
     itemId: number | string,
     keyword: string,
     options: { drafts?: DraftRule; plainText?: boolean } = {},
-  ): Promise<{ item: Item; rights: ItemRights; pages: Page[] }> {
+  ): Promise<{ item: Item; rights: ItemRights; pages: FoundPage[] }> {
     const needle = normalizeKeyword(keyword);
     const { item, rights } = await this.policy.requireVisit(viewer, itemId);
-    const { ids } = await this.matchingPageIds(
+    const reach = [{ itemId: item.id, catalogScope: rights.catalogScope }];
+    const drafts = options.drafts ?? 'own';
+    const plainText = options.plainText ?? false;
+    const pages = await this.cached(
       viewer,
-      needle,
-      [{ itemId: item.id, catalogScope: rights.catalogScope }],
-      {
-        drafts: options.drafts ?? 'own',
-        order: 'menu',
+      reach,
+      ['item', needle, drafts, plainText],
+      async () => {
+        const { ids } = await this.matchingPageIds(viewer, needle, reach, { drafts, order: 'menu' });
+        return this.loadInOrder(ids, plainText);
       },
+      (found) => found,
     );
-    return { item, rights, pages: await this.loadInOrder(ids, options.plainText ?? false) };
+    return { item, rights, pages };
   }
 
   /**
@@ -126,31 +145,44 @@ export class SearchService {
         .map((item) => ({ itemId: item.id, catalogScope: rights.get(item.id)?.catalogScope ?? null }));
     }
 
-    const { ids, total } = await this.matchingPageIds(viewer, needle, reach, {
-      drafts: 'own',
-      order: 'relevance',
-      limit: first + 1,
-      offset,
-    });
-    const pageIds = ids.slice(0, first);
-    const pages = await this.loadInOrder(pageIds, true);
-    const paths = await this.catalogPaths(pages);
-    const hits = pages.map((page, index): SearchHit => {
+    const { pages, paths, total, hasNextPage } = await this.cached(
+      viewer,
+      reach,
+      ['all', needle, first, offset],
+      async () => {
+        const { ids, total } = await this.matchingPageIds(viewer, needle, reach, {
+          drafts: 'own',
+          order: 'relevance',
+          limit: first + 1,
+          offset,
+        });
+        const pages = await this.loadInOrder(ids.slice(0, first), true);
+        const paths = await this.catalogPaths(pages);
+        return { pages, paths, total, hasNextPage: ids.length > first };
+      },
+      (found) => found.pages,
+    );
+    const hits = pages.flatMap((page, index): SearchHit[] => {
+      // Always there: pages are searched in the reached items only.
+      const item = items.get(page.item.id);
+      if (!item) return [];
       const snippet = highlightedSnippet(snippetText(page, needle), needle);
-      return {
-        page,
-        item: items.get(page.item.id) ?? page.item,
-        catalogPath: page.catalog ? (paths.get(page.catalog.id) ?? []) : [],
-        snippet: snippet.text,
-        highlights: snippet.highlights,
-        titleHighlights: findRanges(page.title, needle),
-        cursor: encodeCursor(offset + index),
-      };
+      return [
+        {
+          page,
+          item,
+          catalogPath: page.catalog ? (paths.get(page.catalog.id) ?? []) : [],
+          snippet: snippet.text,
+          highlights: snippet.highlights,
+          titleHighlights: findRanges(page.title, needle),
+          cursor: encodeCursor(offset + index),
+        },
+      ];
     });
     return {
       hits,
       totalCount: total ?? (offset > 0 ? await this.countMatches(viewer, needle, reach) : 0),
-      hasNextPage: ids.length > first,
+      hasNextPage,
       endCursor: hits.at(-1)?.cursor ?? null,
     };
   }
@@ -178,6 +210,33 @@ export class SearchService {
 
   reindexPages(pageIds: Iterable<number>): Promise<void> {
     return reindexPages(this.em, pageIds);
+  }
+
+  /**
+   * `build`'s result from the search cache, under the versions of the reached items, the viewer's part
+   * of the rules (whose drafts, which catalog scope) and `key`. Not inside a transaction (its own writes
+   * are not in the versions yet), and a result holding a page without its plain text is not kept (the
+   * text is written after the save, without a new version, and changes the snippet).
+   */
+  private async cached<T>(
+    viewer: Viewer,
+    reach: Reach[],
+    key: Array<string | number | boolean>,
+    build: () => Promise<T>,
+    pagesOf: (value: T) => FoundPage[],
+  ): Promise<T> {
+    if (this.em.isInTransaction()) return build();
+    const versions = await itemVersions(
+      this.em,
+      reach.map((r) => r.itemId),
+    );
+    if (versions === null) return build();
+    const scopes = reach.map((r) => `${r.itemId}:${r.catalogScope?.join('.') ?? '*'}`).join(',');
+    const fullKey = JSON.stringify([versions, viewer.user?.id ?? 0, scopes, ...key]);
+    return searchCacheOf(this.em).get(fullKey, build, (value) => {
+      const pages = pagesOf(value);
+      return pages.some((page) => page.plainText === null && page.searchText === null) ? null : pages.length;
+    });
   }
 
   /** Items the viewer owns or is a member of (directly or through a team); deleted ones are left out. */
@@ -225,7 +284,8 @@ export class SearchService {
     );
     const paged = options.limit !== undefined;
     const pattern = `%${escapeLike(dialect === 'mysql' ? foldForSql(needle) : needle)}%`;
-    const match = matchCondition(dialect, needle, pattern, itemIds);
+    const reader = leanReader(this.em);
+    const match = await matchCondition(reader, dialect, needle, pattern, itemIds);
     // MySQL: straight_join reads the (small) candidate set first and pages by primary key; left alone,
     // MariaDB scans every page of the items and runs the LIKE on each before looking at the candidates.
     add(`select ${match.from ? 'straight_join ' : ''}p.id${paged ? ', count(*) over () as total' : ''}`);
@@ -271,81 +331,104 @@ export class SearchService {
     // Integers checked by the callers: inlined, as MySQL wants LIMIT numbers rather than strings.
     if (paged) add(`limit ${Math.trunc(options.limit!)} offset ${Math.trunc(options.offset ?? 0)}`);
 
-    const rows: Array<{ id: number | string; total?: number | string }> = await this.em
-      .getConnection()
-      .execute(
-        parts.map((p) => p.sql).join('\n'),
-        parts.flatMap((p) => p.params),
-        'all',
-        this.em.getTransactionContext(),
-      );
+    const rows = await reader.all<{ id: number | string; total?: number | string }>(
+      parts.map((p) => p.sql).join('\n'),
+      parts.flatMap((p) => p.params),
+    );
     const total = paged ? (rows.length ? Number(rows[0]!.total) : null) : rows.length;
     return { ids: rows.map((r) => Number(r.id)), total };
   }
 
   /** The pages of `ids` in that order; `plainText`: with the text snippets are cut from (a lazy column). */
-  private async loadInOrder(ids: number[], plainText = false): Promise<Page[]> {
+  private async loadInOrder(ids: number[], plainText = false): Promise<FoundPage[]> {
     if (ids.length === 0) return [];
-    const pages = await this.em.find(
-      Page,
-      { id: { $in: ids } },
-      plainText ? { populate: ['plainText'] } : {},
+    const rows = await leanReader(this.em).all<PageRow>(
+      `select ${PAGE_COLUMNS}${plainText ? ', plain_text' : ''} from page where id in (${ids.map(() => '?').join(', ')})`,
+      ids,
     );
-    const byId = new Map(pages.map((p) => [p.id, p]));
-    return ids.map((id) => byId.get(id)).filter((p): p is Page => p !== undefined);
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [foundPage(row, plainText)] : [];
+    });
   }
 
-  /** The catalogs from the top level down to each page's catalog: one query per level. */
-  private async catalogPaths(pages: Page[]): Promise<Map<number, Catalog[]>> {
-    const byId = new Map<number, Catalog>();
-    let wanted = new Set(pages.flatMap((p) => (p.catalog ? [p.catalog.id] : [])));
-    for (let depth = 0; wanted.size > 0 && depth < 8; depth++) {
-      const found = await this.em.find(Catalog, { id: { $in: [...wanted] } });
-      wanted = new Set();
-      for (const catalog of found) {
-        byId.set(catalog.id, catalog);
-        const parentId = catalog.parent?.id;
-        if (parentId && !byId.has(parentId)) wanted.add(parentId);
-      }
-    }
-    const paths = new Map<number, Catalog[]>();
-    for (const id of new Set(pages.flatMap((p) => (p.catalog ? [p.catalog.id] : [])))) {
-      const chain: Catalog[] = [];
-      for (let c = byId.get(id); c && chain.length < 8; c = c.parent ? byId.get(c.parent.id) : undefined) {
-        chain.unshift(c);
-      }
-      paths.set(id, chain);
+  /** The catalogs from the top level down to each page's catalog, in one query up the tree. */
+  private async catalogPaths(pages: FoundPage[]): Promise<Map<number, CatalogStep[]>> {
+    const starts = [...new Set(pages.flatMap((p) => (p.catalog ? [p.catalog.id] : [])))];
+    const paths = new Map<number, CatalogStep[]>();
+    if (starts.length === 0) return paths;
+    const rows = await leanReader(this.em).all<{ start_id: number; name: string; id: number }>(
+      `with recursive up (start_id, id, parent_id, name, depth) as (
+         select id, id, parent_id, name, 0 from catalog where id in (${starts.map(() => '?').join(', ')})
+         union all
+         select up.start_id, c.id, c.parent_id, c.name, up.depth + 1 from catalog c join up on c.id = up.parent_id
+         where up.depth < ?
+       )
+       select start_id, id, name from up order by start_id, depth desc`,
+      [...starts, MAX_CATALOG_LEVEL * 4],
+    );
+    for (const row of rows) {
+      const path = paths.get(Number(row.start_id)) ?? [];
+      path.push({ id: Number(row.id), name: row.name });
+      paths.set(Number(row.start_id), path);
     }
     return paths;
   }
 }
 
+/** The columns of `page` a FoundPage holds (the plain text is asked for apart: it is long and lazy). */
+const PAGE_COLUMNS =
+  'id, item_id, catalog_id, author_id, title, content, s_number, author_name, comments, ext_info, is_draft, deleted_at, created_at, updated_at, version, search_text';
+
+interface PageRow extends PageColumns {
+  search_text: string | null;
+  plain_text?: string | null;
+}
+
+function foundPage(row: PageRow, plainText: boolean): FoundPage {
+  return {
+    ...pageRecordOf(row),
+    searchText: row.search_text,
+    ...(plainText && { plainText: row.plain_text ?? null }),
+  };
+}
+
 /**
  * The dialect's index lookup plus the exact check. SQLite: FTS5 MATCH of the quoted phrase (a trigram
- * phrase is a substring match) for 3+ characters; FTS5 cannot look up 1 or 2 characters (frequent in
- * Chinese), so those scan the candidate items' pages with LIKE (ASCII case-insensitive). MySQL: postings
- * of every trigram (or the 1-2 character prefix range), intersected per page, then the exact substring of
- * the lower-cased title or content, compared binary so that accents and widths are not folded.
+ * phrase is a substring match) for 3+ characters; 1 or 2 characters (frequent in Chinese) through the
+ * trigrams that start with them (shortWordTrigrams), then LIKE (ASCII case-insensitive) on those pages,
+ * or on every page of the items when the index cannot narrow them down. MySQL: postings of every trigram
+ * (or the 1-2 character prefix range), intersected per page, then the exact substring of the lower-cased
+ * title or content, compared binary so that accents and widths are not folded.
  */
-function matchCondition(
+async function matchCondition(
+  reader: LeanReader,
   dialect: SearchDialect,
   needle: string,
   pattern: string,
   itemIds: number[],
-): { from?: SqlPart; where: SqlPart } {
+): Promise<{ from?: SqlPart; where: SqlPart }> {
   if (dialect === 'sqlite') {
+    const like = {
+      sql: `(p.title like ? escape '\\' or coalesce(p.search_text, p.content) like ? escape '\\')`,
+      params: [pattern, pattern],
+    };
     if (Array.from(needle).length >= 3) {
       return {
         where: {
           sql: 'and p.id in (select rowid from page_fts where page_fts match ?)',
-          params: [`"${needle.replace(/"/g, '""')}"`],
+          params: [ftsPhrase(needle)],
         },
       };
     }
+    const trigrams = await shortWordTrigrams(reader, needle);
+    if (trigrams === null) return { where: { sql: `and ${like.sql}`, params: like.params } };
+    if (trigrams.length === 0) return { where: { sql: 'and 0', params: [] } };
     return {
       where: {
-        sql: `and (p.title like ? escape '\\' or coalesce(p.search_text, p.content) like ? escape '\\')`,
-        params: [pattern, pattern],
+        sql: `and p.id in (select rowid from page_fts where page_fts match ?) and ${like.sql}`,
+        params: [trigrams.map(ftsPhrase).join(' OR '), ...like.params],
       },
     };
   }
@@ -364,6 +447,35 @@ function matchCondition(
       params: [pattern, pattern],
     },
   };
+}
+
+/** A word as an FTS5 phrase (a trigram phrase matches as a substring). */
+function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** Past this many trigrams, or pages holding them, a short word is common: the LIKE scan costs no more. */
+const SHORT_WORD_MAX_TRIGRAMS = 100;
+const SHORT_WORD_MAX_PAGES = 1_000;
+const LAST_CODE_POINT = '\u{10FFFF}';
+
+/**
+ * The trigrams of the SQLite index that start with a 1- or 2-character word (every character of an
+ * indexed text starts one: the index's texts end with two line feeds), as the trigram tokenizer folds
+ * them; null when the index does not help: a word of letters with a case beyond ASCII (the tokenizer's
+ * folding and LIKE's differ there) or a common word.
+ */
+async function shortWordTrigrams(reader: LeanReader, needle: string): Promise<string[] | null> {
+  const chars = Array.from(needle);
+  if (!chars.every((ch) => ch.charCodeAt(0) < 0x80 || ch.toLowerCase() === ch.toUpperCase())) return null;
+  const folded = needle.toLowerCase();
+  const rows = await reader.all<{ term: string; doc: number }>(
+    `select term, doc from page_fts_terms where term >= ? and term <= ? limit ${SHORT_WORD_MAX_TRIGRAMS + 1}`,
+    [folded, folded + LAST_CODE_POINT.repeat(3 - chars.length)],
+  );
+  const pages = rows.reduce((sum, row) => sum + Number(row.doc), 0);
+  if (rows.length > SHORT_WORD_MAX_TRIGRAMS || pages > SHORT_WORD_MAX_PAGES) return null;
+  return rows.map((row) => row.term);
 }
 
 /** The keyword as searched: trimmed (ShowDoc trims), not empty, not absurdly long. */

@@ -1,6 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { Page as PageEntity } from '../../../../db/src';
-import type { PageRecord, PageView } from '../../domain';
+import type { CatalogStep, PageRecord, PageView } from '../../domain';
 
 @ObjectType({ description: 'A catalog above a page' })
 export class CatalogRef {
@@ -10,7 +10,7 @@ export class CatalogRef {
   @Field({ description: 'Catalog name' })
   name!: string;
 
-  static from(catalog: { id: number; name: string }): CatalogRef {
+  static from(catalog: CatalogStep): CatalogRef {
     return Object.assign(new CatalogRef(), { id: catalog.id, name: catalog.name });
   }
 }
@@ -65,7 +65,7 @@ export class Page {
   @Field(() => Int, { nullable: true, description: 'Attachments shown on the page (when read with `page`)' })
   attachmentCount!: number | null;
 
-  /** The entity it was made from; `page` reads plain data (PageRecord). */
+  /** The entity it was made from; `page` and search hits read plain data (PageRecord, FoundPage extends it). */
   entity?: PageEntity;
 
   static from(page: PageEntity | PageRecord): Page {
