@@ -1,5 +1,5 @@
 import { wrap, type EntityManager } from '@mikro-orm/core';
-import { Catalog, MAX_CATALOG_LEVEL } from '../../../../db/src';
+import { Catalog, MAX_CATALOG_LEVEL, nativeSql } from '../../../../db/src';
 import { DomainError } from '../errors';
 
 /** `catalog/save` refuses a new catalog past this many in one item (compat-api §6.4). */
@@ -140,7 +140,8 @@ export async function loadCatalogPath(
   catalogId: number,
 ): Promise<Catalog[] | null> {
   // One recursive query instead of a query per level: the path is on every page read (issue #14).
-  const rows: Array<Record<string, unknown>> = await em.getConnection().execute(
+  // With bindings: one prepared statement whatever the catalog (the ORM's `execute` inlines the ids).
+  const rows = await nativeSql(em).all<Record<string, unknown>>(
     `with recursive chain (id, parent_id, depth) as (
        select id, parent_id, 0 from catalog where id = ? and item_id = ? and deleted_at is null
        union all
@@ -149,8 +150,6 @@ export async function loadCatalogPath(
      )
      select catalog.* from catalog join chain on chain.id = catalog.id`,
     [catalogId, itemId, itemId, MAX_CATALOG_LEVEL * 4 + 1],
-    'all',
-    em.getTransactionContext(),
   );
   const byId = new Map<number, Catalog>();
   for (const row of rows) {
