@@ -9,6 +9,16 @@ import type { Wire } from './wire';
  * decodeURIComponent would throw). ShowDoc's web client sends page content through it.
  */
 export function phpUrldecode(text: string): string {
+  // Well-formed input (what the web client sends with every save) decodes natively, many times faster;
+  // decodeURIComponent throws on exactly the escapes PHP keeps or decodes byte by byte.
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return phpUrldecodeBytes(text);
+  }
+}
+
+function phpUrldecodeBytes(text: string): string {
   return text.replace(/(?:%[0-9A-Fa-f]{2})+|\+/g, (match) =>
     match === '+' ? ' ' : Buffer.from(match.replace(/%/g, ''), 'hex').toString('utf8'),
   );

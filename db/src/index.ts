@@ -5,3 +5,4 @@ export * from './lean';
 export * from './search/page-search-index';
 export * from './search/sheet-text';
 export * from './search/plain-text';
+export * from './native-sql';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { scratchMysqlUrl, testDatabases } from '../../test/support/mysql';
-import { keepPreparedStatements, leanReader, STATEMENTS_KEPT } from './lean';
+import { keepPreparedStatements, leanDate, leanReader, STATEMENTS_KEPT } from './lean';
 import { openDatabase, type Database } from './orm';
 
 const opened: Database[] = [];
@@ -70,5 +70,16 @@ describe('kept prepared statements', () => {
     for (let i = 0; i < STATEMENTS_KEPT; i++) connection.prepare(`select ${i + 2}`);
     expect(connection.prepare('select 1')).not.toBe(first);
     expect(prepared).toBe(STATEMENTS_KEPT + 2);
+  });
+});
+
+describe('leanDate', () => {
+  it('reads SQLite epoch milliseconds, MySQL UTC strings and Dates as the same instant', () => {
+    const at = new Date('2026-11-26T07:30:15.250Z');
+    expect(leanDate(at.getTime())).toEqual(at);
+    expect(leanDate(String(at.getTime()))).toEqual(at);
+    expect(leanDate('2026-11-26 07:30:15.250')).toEqual(at);
+    expect(leanDate('2026-11-26 07:30:15')).toEqual(new Date('2026-11-26T07:30:15Z'));
+    expect(leanDate(at)).toBe(at);
   });
 });

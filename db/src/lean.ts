@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { BaseSqlitePlatform } from '@mikro-orm/knex';
+import { nativeSql } from './native-sql';
 
 /**
  * Lean reads for the hot read paths (issue #14): plain SQL with `?` placeholders, rows as the driver
- * returns them (column names as written in the SQL, SQLite booleans as 0/1, datetimes as stored), no
+ * returns them (column names as written in the SQL, SQLite booleans as 0/1, datetimes as stored: `leanDate`), no
  * query builder, no entities, no identity map.
  *
  * - Inside a transaction the read runs on the transaction's connection, so it sees the transaction's own
@@ -12,7 +13,7 @@ import { BaseSqlitePlatform } from '@mikro-orm/knex';
  *   prepared statements kept (`STATEMENTS_KEPT`): the pool's one connection may be inside another
  *   request's write transaction (whose uncommitted rows a read must not see, and which the read would
  *   otherwise wait for), and WAL lets a reader see the last commit while a writer works.
- * - On MySQL/MariaDB it runs on the pool like every other query.
+ * - On MySQL/MariaDB it runs on the pool like every other query (`nativeSql`, with bindings).
  */
 export interface LeanReader {
   all<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]>;
@@ -97,14 +98,8 @@ export function leanReader(em: EntityManager): LeanReader {
         reader.prepare(sql).all(...params.map(bindable))[0] as T | undefined,
     };
   }
-  const connection = em.getConnection();
-  const ctx = em.getTransactionContext();
-  return {
-    all: <T>(sql: string, params: readonly unknown[] = []) =>
-      connection.execute<T[]>(sql, [...params], 'all', ctx),
-    get: async <T>(sql: string, params: readonly unknown[] = []) =>
-      (await connection.execute<T | undefined>(sql, [...params], 'get', ctx)) ?? undefined,
-  };
+  // The transaction's connection, or the pool: with bindings (the ORM's own `execute` inlines values).
+  return nativeSql(em);
 }
 
 /** libsql binds numbers, strings, bigints, buffers and null; booleans and dates as SQLite stores them. */

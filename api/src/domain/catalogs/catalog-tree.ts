@@ -1,5 +1,5 @@
 import { wrap, type EntityManager } from '@mikro-orm/core';
-import { Catalog, leanReader, MAX_CATALOG_LEVEL } from '../../../../db/src';
+import { Catalog, leanReader, MAX_CATALOG_LEVEL, nativeSql } from '../../../../db/src';
 import { DomainError } from '../errors';
 
 /** `catalog/save` refuses a new catalog past this many in one item (compat-api §6.4). */
@@ -174,9 +174,11 @@ export async function loadCatalogPath(
   itemId: number,
   catalogId: number,
 ): Promise<Catalog[] | null> {
-  const rows: Array<Record<string, unknown>> = await em
-    .getConnection()
-    .execute(CHAIN_SQL('catalog.*'), chainParams(itemId, catalogId), 'all', em.getTransactionContext());
+  // With bindings: one prepared statement whatever the catalog (the ORM's `execute` inlines the ids).
+  const rows = await nativeSql(em).all<Record<string, unknown>>(
+    CHAIN_SQL('catalog.*'),
+    chainParams(itemId, catalogId),
+  );
   const byId = new Map<number, Catalog>();
   for (const row of rows) {
     const held = em.getUnitOfWork().getById<Catalog>(Catalog.name, Number(row.id));

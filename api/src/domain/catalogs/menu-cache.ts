@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { EntityManager, EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import { Catalog, ItemMenuVersion, leanReader, Page } from '../../../../db/src';
+import { Catalog, ItemMenuVersion, leanReader, nativeSql, Page } from '../../../../db/src';
 import { afterCommit } from '../transaction';
 
 /**
@@ -64,13 +64,17 @@ export function watchMenuWrites(em: EntityManager): void {
 }
 
 async function bump(em: EntityManager, itemIds: number[]): Promise<void> {
+  // A plain statement: it ends every page save.
+  const sql = nativeSql(em);
+  const upsert =
+    sql.dialect === 'sqlite'
+      ? 'on conflict (item_id) do update set version = excluded.version'
+      : 'on duplicate key update version = values(version)';
   for (const itemId of itemIds) {
-    await (em as SqlEntityManager)
-      .createQueryBuilder(ItemMenuVersion)
-      .insert({ itemId, version: freshVersion() })
-      .onConflict('itemId')
-      .merge(['version'])
-      .execute('run');
+    await sql.run(`insert into item_menu_version (item_id, version) values (?, ?) ${upsert}`, [
+      itemId,
+      freshVersion(),
+    ]);
   }
 }
 

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import {
   Catalog,
   ItemChangeLog,
+  nativeSql,
   Page,
   type ChangeAction,
   type ChangeObject,
@@ -122,41 +123,34 @@ export class ChangeLogService {
   }
 
   /**
-   * `record` without flushing the unit of work: one native insert, for writes that make their own
-   * changes with native statements (a page save), so it can run again when its transaction is retried.
+   * `record` without flushing the unit of work: plain statements, for writes that make their own changes
+   * with native statements (a page save), so it can run again when its transaction is retried.
    */
   async append(item: Item, user: User | null, entry: ChangeEntry): Promise<void> {
-    const row = this.em.create(
-      ItemChangeLog,
-      {
-        item,
-        user,
-        actionType: entry.action,
-        objectType: entry.objectType,
-        objectId: entry.objectId,
-        objectName: entry.objectName.slice(0, 255),
-        remark: (entry.remark ?? '').slice(0, 255),
-      },
-      { persist: false },
+    const sql = nativeSql(this.em);
+    await sql.run(
+      `insert into item_change_log (created_at, item_id, user_id, action_type, object_type, object_id, ` +
+        `object_name, remark) values (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        new Date(),
+        item.id,
+        user?.id ?? null,
+        entry.action,
+        entry.objectType,
+        entry.objectId,
+        entry.objectName.slice(0, 255),
+        (entry.remark ?? '').slice(0, 255),
+      ],
     );
-    await this.em.insert(row);
-    await this.trim(item.id);
+    // One statement, every time: it deletes nothing until the item passes the bound, and the cutoff is a
+    // short walk of the item_id index (which holds an item's ids in order), cheaper than asking first.
+    // The cutoff sits in a derived table: MySQL refuses a subquery on the table a DELETE writes.
+    await sql.run(
+      `delete from item_change_log where item_id = ? and id <= (select id from (select id from ` +
+        `item_change_log where item_id = ? order by id desc limit 1 offset ${CHANGE_LOG_KEEP}) cutoff)`,
+      [item.id, item.id],
+    );
     // Item hooks hear of the same changes, queued in the same transaction (the outbox).
     await enqueueItemChange(this.em, item, user, entry);
-  }
-
-  private async trim(itemId: number): Promise<void> {
-    const cutoff = await this.em.find(
-      ItemChangeLog,
-      { item: itemId },
-      {
-        orderBy: { id: 'desc' },
-        offset: CHANGE_LOG_KEEP,
-        limit: 1,
-        fields: ['id'],
-        disableIdentityMap: true,
-      },
-    );
-    if (cutoff[0]) await this.em.nativeDelete(ItemChangeLog, { item: itemId, id: { $lte: cutoff[0].id } });
   }
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { PageHistory } from '../../../../db/src';
+import { nativeSql } from '../../../../db/src';
 import type { SettingsService } from '../settings/settings.service';
 
 /** Versions kept per page when the setting is missing or not a positive number (spec 001 §9). */
@@ -17,13 +17,13 @@ export async function historyToKeep(settings: SettingsService): Promise<number> 
   return Math.min(wanted, MAX_HISTORY_KEEP);
 }
 
-/** Deletes the versions of a page beyond the newest `keep` (by insertion order). */
+/** Deletes the versions of a page beyond the newest `keep` (by insertion order), in one statement. */
 export async function trimHistory(em: EntityManager, pageId: number, keep: number): Promise<number> {
-  const [cutoff] = await em.find(
-    PageHistory,
-    { page: pageId },
-    { orderBy: { id: 'desc' }, offset: keep, limit: 1, fields: ['id'], disableIdentityMap: true },
+  // The cutoff sits in a derived table: MySQL refuses a subquery on the table a DELETE writes.
+  const { changes } = await nativeSql(em).run(
+    `delete from page_history where page_id = ? and id <= (select id from (select id from page_history ` +
+      `where page_id = ? order by id desc limit 1 offset ?) cutoff)`,
+    [pageId, pageId, keep],
   );
-  if (!cutoff) return 0;
-  return em.nativeDelete(PageHistory, { page: pageId, id: { $lte: cutoff.id } });
+  return changes;
 }

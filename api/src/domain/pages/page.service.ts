@@ -2,20 +2,20 @@
 // every other page service (history, locks, shares) goes through. Notifications sit in page-notification.ts.
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import {
+  Catalog,
   DEFAULT_S_NUMBER,
   ItemType,
   Page,
-  PageHistory,
   RecycleEntry,
   Subscription,
-  type Catalog,
   Item,
+  nativeSql,
   pageContentChanged,
   reindexPages,
   type User,
 } from '../../../../db/src';
 import { loadCatalogPath, loadCatalogSteps, type CatalogStep } from '../catalogs/catalog-tree';
-import { maySharePage, pageVisibleInScope, requireWritableScope } from '../policy/scope';
+import { maySharePage, pageVisibleInScope, requireWritableScope, writesAreScoped } from '../policy/scope';
 import { OPEN_API_REMARK, type ChangeLogService } from '../changelog/changelog.service';
 import { DomainError } from '../errors';
 import { historyToKeep, trimHistory } from '../history/history-retention';
@@ -25,6 +25,7 @@ import { afterCommit, inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import { checkPageLimit } from './page-limit';
 import { readPage, type PageItem, type PageRecord } from './page-read';
+import { lockedPage, lockPage, pageChanges, pageData, type LockedPage } from './page-row';
 import { checkNotifyText, notifySubscribers, pageSubscribers } from './page-notification';
 import { menuChanged } from '../catalogs/menu-cache';
 import { checkedSheetText } from '../sheets/sheet-format';
@@ -160,9 +161,13 @@ export class PageService {
 
     // The page is read once, locked, inside the save's transaction: these checks run on that row.
     return this.update(writerOf(user), item, input.id, title, catalog, input, searchText, async (page) => {
-      if (page.item.id !== item.id) throw new DomainError('PageNotInItem');
-      requireWritableScope(rights, await topOf(page.catalog), 'page');
-      if (page.isDraft && page.author?.id !== viewer.user?.id) throw new DomainError('PageDraft');
+      if (page.itemId !== item.id) throw new DomainError('PageNotInItem');
+      // The catalog path is read only for a scoped member: owners and most editors write anywhere.
+      if (writesAreScoped(rights)) {
+        const pageCatalog = page.catalogId ? this.em.getReference(Catalog, page.catalogId) : null;
+        requireWritableScope(rights, await topOf(pageCatalog), 'page');
+      }
+      if (page.isDraft && page.authorId !== viewer.user?.id) throw new DomainError('PageDraft');
     });
   }
 
@@ -180,7 +185,7 @@ export class PageService {
     const fields: SavePageInput = { itemId: item.id, content: input.content, sNumber: input.sNumber };
     if (!input.id) return this.create(API_WRITER, item, title, input.catalog, fields);
     return this.update(API_WRITER, item, input.id, title, input.catalog, fields, searchText, async (page) => {
-      if (page.item.id !== item.id) throw new DomainError('PageNotFound');
+      if (page.itemId !== item.id) throw new DomainError('PageNotFound');
     });
   }
 
@@ -490,8 +495,9 @@ export class PageService {
    * Writes a new version of `page` under its row lock, so saves of one page queue up (the last one wins,
    * every one lands in history) and a `baseVersion` has exactly one winner. The lock is taken before any
    * insert whose foreign key check share-locks the item, and the item's update time is written after the
-   * commit: saves of different pages of one item share the item row and never deadlock on it. Native
-   * statements only, so a transaction the database broke off for contention simply runs again.
+   * commit: saves of different pages of one item share the item row and never deadlock on it. Plain
+   * statements with bindings only (no query builder, no entity until the commit: issue #14), so a
+   * transaction the database broke off for contention simply runs again.
    */
   private async update(
     writer: PageWriter,
@@ -503,7 +509,7 @@ export class PageService {
     /** The cell text of a spreadsheet page's new content (null for other pages), from the checking parse. */
     searchText: string | null,
     /** The caller's checks of the stored page (its item, scope, draft state), run on the locked row. */
-    check: (stored: Page) => Promise<void>,
+    check: (stored: LockedPage) => Promise<void>,
   ): Promise<Page> {
     const { user } = writer;
     const keep = await historyToKeep(this.settings);
@@ -512,82 +518,62 @@ export class PageService {
     // snapshot, so the untouched item and user rows would be rewritten (and locked) by every save.
     this.em.getUnitOfWork().merge(item);
     if (user) this.em.getUnitOfWork().merge(user);
+    const sql = nativeSql(this.em);
     const saved = await inTransaction(
       this.em,
       async () => {
-        const stored = await this.em.findOne(
-          Page,
-          { id: pageId },
-          { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-        );
-        if (!stored || stored.deletedAt) throw new DomainError('PageNotFound');
-        await check(stored);
-        const title = newTitle ?? stored.title;
+        const stored = await lockPage(sql, pageId);
+        if (!stored || stored.deleted_at !== null) throw new DomainError('PageNotFound');
+        await check(lockedPage(stored));
         if (input.baseVersion !== undefined && input.baseVersion !== stored.version) {
-          throw versionConflict(stored);
+          throw versionConflict(stored.version);
         }
-        const previous = stored.version;
-        const history = this.em.create(
-          PageHistory,
-          {
-            page: stored,
-            item,
-            catalogId: stored.catalog?.id ?? null,
-            title: stored.title,
-            content: stored.content,
-            comments: stored.comments,
-            author: stored.author,
-            authorName: stored.authorName,
-            version: previous,
-            // When that version was saved, as ShowDoc's history `addtime`.
-            createdAt: stored.updatedAt,
-          },
-          { persist: false },
+        // The version being replaced, as it was saved (its time is ShowDoc's history `addtime`).
+        await sql.run(
+          `insert into page_history (created_at, page_id, item_id, catalog_id, title, content, comments, ` +
+            `author_id, author_name, version) select updated_at, id, item_id, catalog_id, title, content, ` +
+            `comments, author_id, author_name, version from page where id = ?`,
+          [stored.id],
         );
-        await this.em.insert(history);
-        const changes = {
-          title,
+        const changes = pageChanges(stored, {
+          title: newTitle ?? stored.title,
           content: input.content,
-          // Native update: the entity hook that keeps a sheet page's cell text does not run (issue #20).
           searchText,
           comments: (input.comments ?? '').slice(0, PAGE_COMMENTS_MAX),
-          ...(catalog !== undefined && { catalog }),
+          ...(catalog !== undefined && { catalogId: catalog?.id ?? null }),
           ...(input.sNumber !== undefined && { sNumber: input.sNumber }),
           ...(input.isDraft !== undefined && { isDraft: input.isDraft }),
           ...(input.extInfo !== undefined && {
             extInfo: input.extInfo || runApiExtInfo(item, input.content),
           }),
-          author: user,
+          authorId: user?.id ?? null,
           authorName: writer.name,
           updatedAt: now,
-          version: previous + 1,
-          // The plain text of the old content goes with it (search snippets, issue #22); the worker writes
-          // the new one after the commit.
-          ...(stored.content !== input.content && { plainText: null }),
-        };
-        const textChanged = stored.title !== changes.title || stored.content !== changes.content;
-        // A copy: the native update replaces the entities it is given with their ids, in place.
-        await this.em.nativeUpdate(Page, { id: stored.id }, { ...changes });
+          version: stored.version + 1,
+        });
+        await sql.run(`update page set ${changes.columns.join(', ')} where id = ?`, [
+          ...changes.values,
+          stored.id,
+        ]);
         // A native update passes by the search index's flush hook (MySQL): keep the index in step here.
-        if (textChanged) await reindexPages(this.em, [stored.id]);
-        if ('plainText' in changes) pageContentChanged(this.em, [stored.id]);
+        if (changes.textChanged) await reindexPages(this.em, [stored.id]);
+        // The worker writes the new content's plain text (search snippets, issue #22) after the commit.
+        if (changes.contentChanged) pageContentChanged(this.em, [stored.id]);
         // Title, catalog, order, draft state, editor and time all show in the menu.
         await menuChanged(this.em, item.id);
-        // The entity now holds what is stored: nothing left for a later flush to write.
-        Object.assign(stored, changes);
-        this.em.getUnitOfWork().merge(stored);
         // History rows of a page never outnumber its earlier versions: most saves have nothing to trim.
-        if (previous > keep) await trimHistory(this.em, stored.id, keep);
+        if (stored.version > keep) await trimHistory(this.em, stored.id, keep);
         await this.changeLog.append(item, user, {
           action: 'update',
           objectType: 'page',
           objectId: stored.id,
-          objectName: stored.title,
+          objectName: changes.row.title,
           remark: remarkOf(writer),
         });
         if (input.notifyText !== undefined && user) {
-          const subscribers = await pageSubscribers(this.em, stored);
-          await notifySubscribers(this.em, stored, user, input.notifyText, subscribers);
+          const page = this.em.merge(Page, pageData(changes.row, catalog, user), { refresh: true });
+          const subscribers = await pageSubscribers(this.em, page);
+          await notifySubscribers(this.em, page, user, input.notifyText, subscribers);
           afterCommit(this.em).queue('pageNotified', {
             pageId: stored.id,
             itemId: item.id,
@@ -595,12 +581,14 @@ export class PageService {
             toUserIds: subscribers.map((s) => s.user.id),
           });
         }
-        return stored;
+        return changes.row;
       },
       { retryOnContention: true },
     );
-    await this.touchItem(item, saved.title, now);
-    return saved;
+    // Committed: the entity holds what is stored, with nothing left for a later flush to write.
+    const page = this.em.merge(Page, pageData(saved, catalog, user), { refresh: true });
+    await this.touchItem(item, page.title, now);
+    return page;
   }
 
   /**
@@ -614,11 +602,12 @@ export class PageService {
         ? { lastUpdateAt: now, name: title.slice(0, 200) }
         : { lastUpdateAt: now };
     // A later save of another page may have committed first: the update time never goes back.
-    const where =
-      rename && item.type === ItemType.SinglePage
-        ? { id: item.id }
-        : { id: item.id, lastUpdateAt: { $lt: now } };
-    await this.em.nativeUpdate(Item, where, changes);
+    await nativeSql(this.em).run(
+      'name' in changes
+        ? 'update item set last_update_at = ?, name = ? where id = ?'
+        : 'update item set last_update_at = ? where id = ? and last_update_at < ?',
+      'name' in changes ? [now, changes.name, item.id] : [now, item.id, now],
+    );
     Object.assign(item, changes);
     this.em.getUnitOfWork().merge(item);
   }
@@ -636,14 +625,14 @@ function remarkOf(writer: PageWriter): string {
   return writer.user ? '' : writer.name;
 }
 
-function versionConflict(page: Page): DomainError {
+function versionConflict(version: number): DomainError {
   return new DomainError(
     'VersionConflict',
     {
-      en: `Someone saved this page after you opened it (now at version ${page.version})`,
-      zh: `页面已被他人修改（当前版本 ${page.version}）`,
+      en: `Someone saved this page after you opened it (now at version ${version})`,
+      zh: `页面已被他人修改（当前版本 ${version}）`,
     },
-    { currentVersion: page.version },
+    { currentVersion: version },
   );
 }
 

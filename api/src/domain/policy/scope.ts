@@ -28,12 +28,17 @@ export function requireWritableScope(
   });
 }
 
+/** Whether a catalog scope limits where the viewer writes (else `requireWritableScope` passes anywhere). */
+export function writesAreScoped(rights: ItemRights): boolean {
+  return rights.catalogScope !== null || rights.editScope !== null;
+}
+
 function writableInScope(
   rights: ItemRights,
   topCatalogId: number | null,
   target: 'page' | 'catalog',
 ): boolean {
-  if (rights.catalogScope === null && rights.editScope === null) return true;
+  if (!writesAreScoped(rights)) return true;
   if (topCatalogId === null) return target === 'page' && rights.catalogScope === null;
   return PolicyService.inEditScope(rights, topCatalogId);
 }

@@ -44,8 +44,10 @@ export class PlainTextPool {
         source: WORKER_SOURCE,
         workerData: moduleWorkerData(require.resolve('./plain-text-of'), { keepDynamicImport: true }),
         // Bounded: a small heap is collected early (the server's RSS), and a page too large for it fails
-        // alone (its snippets keep the source; the worker restarts for the next page).
-        resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 },
+        // alone (its snippets keep the source; the worker restarts for the next page). The young generation
+        // not below 24 MB: at 8 MB a parse's short-lived nodes outgrew it and a 3 kB page cost 14-19 ms of
+        // CPU instead of 10-12 ms, paid after every page save (issue #14).
+        resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 24 },
         quiet: true,
         errors: {
           busy: () => new PlainTextUnavailable('busy or closed'),

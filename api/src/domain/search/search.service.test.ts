@@ -410,6 +410,27 @@ describe.each(testDatabases())('search on $name', (target) => {
       expect(await titlesIn(owner, docs, 'goodbye')).toEqual(['Renamed']);
     });
 
+    it('follows page saves that change the title alone, the content alone, or neither', async () => {
+      const { pages: service } = db.services();
+      const saved = await service.save(viewer(owner), {
+        itemId: docs.id,
+        catalogId: catB.id,
+        title: 'Quokka notes',
+        content: 'wombat facts',
+      });
+      const save = (fields: { title?: string; content: string; sNumber?: number }) =>
+        db.services().pages.save(viewer(owner), { id: saved.id, itemId: docs.id, ...fields });
+      await save({ title: 'Numbat notes', content: 'wombat facts' });
+      expect(await titlesIn(owner, docs, 'quokka')).toEqual([]);
+      expect(await titlesIn(owner, docs, 'numbat')).toEqual(['Numbat notes']);
+      await save({ content: 'bilby facts' });
+      expect(await titlesIn(owner, docs, 'wombat')).toEqual([]);
+      expect(await titlesIn(owner, docs, 'bilby')).toEqual(['Numbat notes']);
+      await save({ content: 'bilby facts', sNumber: 7 });
+      expect(await titlesIn(owner, docs, 'bilby')).toEqual(['Numbat notes']);
+      expect(await titlesIn(owner, docs, 'numbat')).toEqual(['Numbat notes']);
+    });
+
     it('follows a page into another item', async () => {
       const services = db.services();
       const target2 = services.em.create(Item, { name: 'Elsewhere', owner: owner.id });

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { SiteOption } from '../../../../db/src';
+import { leanReader, SiteOption } from '../../../../db/src';
 import { inTransaction } from '../transaction';
 
 /** Site settings with their defaults (spec 001 §3 admin config, compat-data §9). */
@@ -65,13 +65,17 @@ export class SettingsService {
   }
 
   async get(name: SettingName): Promise<string> {
-    const row = await this.em.findOne(SiteOption, { name });
-    return row?.value ?? SETTING_DEFAULTS[name];
+    return (await this.stored(name)) ?? SETTING_DEFAULTS[name];
   }
 
   /** The stored value, or null when the setting was never saved (some ShowDoc answers tell the two apart). */
   async stored(name: SettingName): Promise<string | null> {
-    return (await this.em.findOne(SiteOption, { name }))?.value ?? null;
+    // Read on requests that write pages (history retention, page limits): a lean read, no entity.
+    const row = await leanReader(this.em).get<{ value: string }>(
+      'select value from site_option where name = ?',
+      [name],
+    );
+    return row?.value ?? null;
   }
 
   /** True unless the value is empty or '0' (ShowDoc's "empty" semantics for flags). */

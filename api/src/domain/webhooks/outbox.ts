@@ -1,5 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Webhook, WebhookDelivery, type Item, type Page, type User } from '../../../../db/src';
+import {
+  nativeSql,
+  WebhookDelivery,
+  type Item,
+  type Page,
+  type User,
+  type Webhook,
+} from '../../../../db/src';
 import { newDeliveryId, type WebhookEvent } from './webhook-payload';
 
 /** Change-log objects and the hook event group they belong to. */
@@ -12,7 +19,7 @@ const GROUP_OF: Record<string, string> = {
 
 function row(
   em: EntityManager,
-  fields: { webhook?: Webhook; user?: User; url: string; event: WebhookEvent },
+  fields: { webhook?: Webhook | number; user?: User; url: string; event: WebhookEvent },
 ) {
   return em.create(
     WebhookDelivery,
@@ -40,12 +47,16 @@ export async function enqueueItemChange(
 ): Promise<void> {
   const group = GROUP_OF[change.objectType];
   if (!group) return;
-  const hooks = await em.find(Webhook, { item: item.id, enabled: true });
+  // On every save: a plain statement, and no entities for the hooks (most items have none).
+  const hooks = await nativeSql(em).all<{ id: number; url: string; events: string }>(
+    'select id, url, events from item_webhook where item_id = ? and enabled = ?',
+    [item.id, true],
+  );
   const listening = hooks.filter((h) => h.events.split(',').includes(group));
   if (!listening.length) return;
   const rows = listening.map((webhook) =>
     row(em, {
-      webhook,
+      webhook: webhook.id,
       url: webhook.url,
       event: {
         event: `${group}.${change.action}`,
