@@ -113,3 +113,13 @@ function bindable(value: unknown): unknown {
   if (value instanceof Date) return value.getTime();
   return value === undefined ? null : value;
 }
+
+/**
+ * A datetime column of a lean row as a Date, as MikroORM maps it: SQLite stores epoch milliseconds, MySQL
+ * sends the UTC text `YYYY-MM-DD HH:MM:SS` (`dateStrings`, `forceUtcTimezone`).
+ */
+export function rawDate(value: Date | number | bigint | string): Date {
+  if (value instanceof Date) return value;
+  if (typeof value !== 'string') return new Date(Number(value));
+  return new Date(/Z$|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
+}

@@ -1,13 +1,6 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import {
-  Item,
-  ItemApiKey,
-  ItemMember,
-  ItemVisitGrant,
-  MemberGroup,
-  TeamItemMember,
-} from '../../../../db/src';
+import { Item, ItemApiKey, ItemVisitGrant, leanReader, MemberGroup } from '../../../../db/src';
 import { DomainError } from '../errors';
 import { SettingsService } from '../settings/settings.service';
 import { afterCommit, inTransaction } from '../transaction';
@@ -61,9 +54,31 @@ const NONE: ItemRights = {
   loginRequired: false,
 };
 
+/**
+ * What the policy reads of an item: an `Item` entity, or a plain row of a hot read path (the item list
+ * reads its items as rows, without entities).
+ */
+export interface PolicyItem {
+  id: number;
+  owner: { id: number };
+  password: string;
+  passwordVersion: number;
+  isArchived: boolean;
+  deletedAt: Date | null;
+}
+
 interface Grant {
   group: number;
   catalogIds: number[];
+}
+
+/** One member or team-member row of the viewer with one of its catalogs (none: unscoped). */
+interface GrantRow {
+  via: string;
+  id: number;
+  item_id: number;
+  member_group_id: number;
+  catalog_id: number | null;
 }
 
 /**
@@ -113,13 +128,13 @@ export class PolicyService {
     return null;
   }
 
-  async rights(viewer: Viewer, item: Item): Promise<ItemRights> {
+  async rights(viewer: Viewer, item: PolicyItem): Promise<ItemRights> {
     return (await this.rightsMany(viewer, [item])).get(item.id) ?? NONE;
   }
 
-  async rightsMany(viewer: Viewer, items: Item[]): Promise<Map<number, ItemRights>> {
+  async rightsMany(viewer: Viewer, items: readonly PolicyItem[]): Promise<Map<number, ItemRights>> {
     const result = new Map<number, ItemRights>();
-    const missing: Item[] = [];
+    const missing: PolicyItem[] = [];
     for (const item of items) {
       const cached = this.cache.get(this.key(viewer, item.id));
       if (cached) result.set(item.id, cached);
@@ -173,7 +188,7 @@ export class PolicyService {
 
   private decide(
     viewer: Viewer,
-    item: Item,
+    item: PolicyItem,
     grants: Grant[],
     unlocked: boolean,
     loginRequired: boolean,
@@ -209,7 +224,7 @@ export class PolicyService {
     };
   }
 
-  private isOwnerOrAdmin(viewer: Viewer, item: Item): boolean {
+  private isOwnerOrAdmin(viewer: Viewer, item: PolicyItem): boolean {
     return viewer.isAdmin || (!!viewer.user && item.owner.id === viewer.user.id);
   }
 
@@ -218,7 +233,7 @@ export class PolicyService {
    * counted as `item/pwd` counts it (per address and per item, refused with a wait once it keeps failing),
    * so sending the password with every request is no unlimited guessing door; a right one is forgiven.
    */
-  private async visitPasswordMatches(viewer: Viewer, item: Item): Promise<boolean> {
+  private async visitPasswordMatches(viewer: Viewer, item: PolicyItem): Promise<boolean> {
     if (!viewer.visitPassword || item.password === '' || item.deletedAt) return false;
     const attempt = await this.limits?.visitPassword.admit(`item:${item.id}`, viewer.ip);
     if (viewer.visitPassword !== item.password) return false;
@@ -226,29 +241,42 @@ export class PolicyService {
     return true;
   }
 
+  /**
+   * The viewer's member and team-member grants in these items, with their catalogs: one lean query of
+   * plain rows (read on every item request and for every row of the item list; issue #14).
+   */
   private async memberGrants(viewer: Viewer, itemIds: number[]): Promise<Map<number, Grant[]>> {
     const grants = new Map<number, Grant[]>();
     if (!viewer.user) return grants;
-    const add = (itemId: number, grant: Grant) => grants.set(itemId, [...(grants.get(itemId) ?? []), grant]);
-    const members = await this.em.find(
-      ItemMember,
-      { user: viewer.user, item: { $in: itemIds } },
-      { populate: ['catalogs'] },
+    const marks = itemIds.map(() => '?').join(', ');
+    const rows = await leanReader(this.em).all<GrantRow>(
+      `select 'm' as via, m.id, m.item_id, m.member_group_id, c.catalog_id from item_member m
+         left join item_member_catalog c on c.item_member_id = m.id
+         where m.user_id = ? and m.item_id in (${marks})
+       union all
+       select 't', t.id, t.item_id, t.member_group_id, c.catalog_id from team_item_member t
+         left join team_item_member_catalog c on c.team_item_member_id = t.id
+         where t.user_id = ? and t.item_id in (${marks})`,
+      [viewer.user.id, ...itemIds, viewer.user.id, ...itemIds],
     );
-    for (const m of members)
-      add(m.item.id, { group: m.memberGroupId, catalogIds: m.catalogs.getIdentifiers() });
-    const teamMembers = await this.em.find(
-      TeamItemMember,
-      { user: viewer.user, item: { $in: itemIds } },
-      { populate: ['catalogs'] },
-    );
-    for (const m of teamMembers)
-      add(m.item.id, { group: m.memberGroupId, catalogIds: m.catalogs.getIdentifiers() });
+    // A grant spans as many rows as it has catalogs.
+    const byRow = new Map<string, Grant>();
+    for (const row of rows) {
+      const key = `${row.via}${row.id}`;
+      let grant = byRow.get(key);
+      if (!grant) {
+        grant = { group: Number(row.member_group_id), catalogIds: [] };
+        byRow.set(key, grant);
+        const itemId = Number(row.item_id);
+        grants.set(itemId, [...(grants.get(itemId) ?? []), grant]);
+      }
+      if (row.catalog_id !== null) grant.catalogIds.push(Number(row.catalog_id));
+    }
     return grants;
   }
 
   /** Items this session unlocked under their current visit password (a changed password voids the unlock). */
-  private async visitGrants(viewer: Viewer, items: Item[]): Promise<Set<number>> {
+  private async visitGrants(viewer: Viewer, items: PolicyItem[]): Promise<Set<number>> {
     if (!viewer.sessionKey) return new Set();
     const rows = await this.em.find(ItemVisitGrant, {
       sessionKey: viewer.sessionKey,

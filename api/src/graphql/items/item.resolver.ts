@@ -1,5 +1,6 @@
 import { Reference } from '@mikro-orm/core';
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { User as UserEntity } from '../../../../db/src';
 import { DomainError, isItemManager, Viewer } from '../../domain';
 import { User } from '../accounts/account.types';
 import type { GraphQLContext } from '../context';
@@ -81,19 +82,21 @@ export class ItemResolver {
   }
 
   @FieldResolver(() => User, { description: 'User who owns the item' })
-  async owner(@Root() item: Item): Promise<User> {
-    // Batched by MikroORM's dataloader: one query for the owners of a whole list.
-    return User.from(await Reference.create(item.entity.owner).loadOrFail());
+  async owner(@Root() item: Item, @Ctx() ctx: GraphQLContext): Promise<User> {
+    // Batched by MikroORM's dataloader: one query for the owners of a whole list (a lean row of the item
+    // list carries the owner's id only).
+    const owner = ctx.services.em.getReference(UserEntity, item.source.owner.id);
+    return User.from(await Reference.create(owner).loadOrFail());
   }
 
   @FieldResolver(() => ItemRights, { description: 'What the signed-in viewer may do with this item' })
   async viewerRights(@Root() item: Item, @Ctx() ctx: GraphQLContext): Promise<ItemRights> {
-    return ItemRights.from(await viewerRights(ctx, item.entity));
+    return ItemRights.from(await viewerRights(ctx, item.source));
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'The visit password: for managers only' })
   async password(@Root() item: Item, @Ctx() ctx: GraphQLContext): Promise<string | null> {
-    return isItemManager(ctx.viewer, await viewerRights(ctx, item.entity)) ? item.entity.password : null;
+    return isItemManager(ctx.viewer, await viewerRights(ctx, item.source)) ? item.source.password : null;
   }
 
   @Mutation(() => Item, { description: 'Creates an item owned by the signed-in user (ShowDoc item/add)' })
