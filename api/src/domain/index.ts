@@ -17,6 +17,7 @@ export type {
 } from './admin/showdoc-import.service';
 export { hashToken, newToken } from './accounts/token';
 export { mayKnowRole } from './accounts/account.service';
+export type { UserProfile } from './accounts/user-rows';
 export { showdocLegacyHash, verifyPassword } from './accounts/password';
 export {
   DEFAULT_RATE_LIMITS,

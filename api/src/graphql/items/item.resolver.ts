@@ -1,12 +1,10 @@
-import { Reference } from '@mikro-orm/core';
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { User as UserEntity } from '../../../../db/src';
 import { DomainError, isItemManager, Viewer } from '../../domain';
 import { User } from '../accounts/account.types';
 import type { GraphQLContext } from '../context';
 import { DEFAULT_PAGE_SIZE, slicePage } from '../pagination';
 import { nullAsAbsent } from '../nullable';
-import { viewerRights } from './item.loaders';
+import { itemOwner, viewerRights } from './item.loaders';
 import {
   CopyItemInput,
   CreateItemInput,
@@ -83,10 +81,7 @@ export class ItemResolver {
 
   @FieldResolver(() => User, { description: 'User who owns the item' })
   async owner(@Root() item: Item, @Ctx() ctx: GraphQLContext): Promise<User> {
-    // Batched by MikroORM's dataloader: one query for the owners of a whole list (a lean row of the item
-    // list carries the owner's id only).
-    const owner = ctx.services.em.getReference(UserEntity, item.source.owner.id);
-    return User.from(await Reference.create(owner).loadOrFail());
+    return User.from(await itemOwner(ctx, item.source.owner.id));
   }
 
   @FieldResolver(() => ItemRights, { description: 'What the signed-in viewer may do with this item' })
