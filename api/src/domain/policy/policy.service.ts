@@ -38,6 +38,8 @@ export interface ItemRights {
 }
 
 export const VISIT_GRANT_DAYS = 30;
+/** Up to this many items, the grant query binds their ids; past it, it reads all of the viewer's grants. */
+export const GRANT_IDS_BOUND = 500;
 
 const NONE: ItemRights = {
   visit: false,
@@ -243,21 +245,25 @@ export class PolicyService {
 
   /**
    * The viewer's member and team-member grants in these items, with their catalogs: one lean query of
-   * plain rows (read on every item request and for every row of the item list; issue #14).
+   * plain rows (read on every item request and for every row of the item list; issue #14). Past
+   * `GRANT_IDS_BOUND` items it reads all of the viewer's grants instead of binding every id (SQLite
+   * refuses statements with more than 32,766 parameters); grants of other items are never looked up.
    */
   private async memberGrants(viewer: Viewer, itemIds: number[]): Promise<Map<number, Grant[]>> {
     const grants = new Map<number, Grant[]>();
     if (!viewer.user) return grants;
-    const marks = itemIds.map(() => '?').join(', ');
+    const bound = itemIds.length <= GRANT_IDS_BOUND;
+    const inItems = (alias: string) =>
+      bound ? ` and ${alias}.item_id in (${itemIds.map(() => '?').join(', ')})` : '';
     const rows = await leanReader(this.em).all<GrantRow>(
       `select 'm' as via, m.id, m.item_id, m.member_group_id, c.catalog_id from item_member m
          left join item_member_catalog c on c.item_member_id = m.id
-         where m.user_id = ? and m.item_id in (${marks})
+         where m.user_id = ?${inItems('m')}
        union all
        select 't', t.id, t.item_id, t.member_group_id, c.catalog_id from team_item_member t
          left join team_item_member_catalog c on c.team_item_member_id = t.id
-         where t.user_id = ? and t.item_id in (${marks})`,
-      [viewer.user.id, ...itemIds, viewer.user.id, ...itemIds],
+         where t.user_id = ?${inItems('t')}`,
+      bound ? [viewer.user.id, ...itemIds, viewer.user.id, ...itemIds] : [viewer.user.id, viewer.user.id],
     );
     // A grant spans as many rows as it has catalogs.
     const byRow = new Map<string, Grant>();
