@@ -22,26 +22,23 @@ export interface LeanItem {
   deletedAt: Date | null;
 }
 
-/** The `item` row as the driver returns it: booleans as 0/1, datetimes as SQLite or MySQL keep them. */
-interface ItemRow {
-  id: number;
-  name: string;
-  description: string;
-  domain: string | null;
-  type: number;
-  password: string;
-  password_version: number;
-  owner_id: number;
-  is_archived: number | boolean;
-  allow_comment: number | boolean;
-  allow_feedback: number | boolean;
-  created_at: Date | number | string;
-  last_update_at: Date | number | string;
-  deleted_at: Date | number | string | null;
-}
+/** The row of `SELECT_ITEMS` as the driver returns it: booleans as 0/1, datetimes as the database keeps them. */
+type ItemRow = Pick<
+  LeanItem,
+  'id' | 'name' | 'description' | 'domain' | 'type' | 'password' | 'passwordVersion'
+> & {
+  ownerId: number;
+  isArchived: number | boolean;
+  allowComment: number | boolean;
+  allowFeedback: number | boolean;
+  createdAt: Date | number | string;
+  lastUpdateAt: Date | number | string;
+  deletedAt: Date | number | string | null;
+};
 
-const SELECT_ITEMS = `select id, name, description, domain, type, password, password_version, owner_id,
-  is_archived, allow_comment, allow_feedback, created_at, last_update_at, deleted_at from item`;
+const SELECT_ITEMS = `select id, name, description, domain, type, password, password_version as passwordVersion,
+  owner_id as ownerId, is_archived as isArchived, allow_comment as allowComment, allow_feedback as allowFeedback,
+  created_at as createdAt, last_update_at as lastUpdateAt, deleted_at as deletedAt from item`;
 
 /**
  * The user's items that are not deleted, by id: owned ones, and unless `ownedOnly` those reached as an
@@ -84,13 +81,13 @@ function leanItem(row: ItemRow): LeanItem {
     domain: row.domain,
     type: Number(row.type),
     password: row.password,
-    passwordVersion: Number(row.password_version),
-    owner: { id: Number(row.owner_id) },
-    isArchived: Boolean(row.is_archived),
-    allowComment: Boolean(row.allow_comment),
-    allowFeedback: Boolean(row.allow_feedback),
-    createdAt: rawDate(row.created_at),
-    lastUpdateAt: rawDate(row.last_update_at),
-    deletedAt: row.deleted_at === null ? null : rawDate(row.deleted_at),
+    passwordVersion: Number(row.passwordVersion),
+    owner: { id: Number(row.ownerId) },
+    isArchived: Boolean(row.isArchived),
+    allowComment: Boolean(row.allowComment),
+    allowFeedback: Boolean(row.allowFeedback),
+    createdAt: rawDate(row.createdAt),
+    lastUpdateAt: rawDate(row.lastUpdateAt),
+    deletedAt: row.deletedAt === null ? null : rawDate(row.deletedAt),
   };
 }
