@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { scratchMysqlUrl, testDatabases } from '../../test/support/mysql';
+import { Captcha } from './entities';
 import { keepPreparedStatements, leanDate, leanReader, STATEMENTS_KEPT } from './lean';
 import { openDatabase, type Database } from './orm';
 
@@ -57,6 +58,20 @@ describe.each(testDatabases())('lean reads on $name', (target) => {
     releaseWriter();
     await expect(writer).rejects.toThrow('rolled back');
     expect(await leanReader(db.orm.em.fork()).get<Row>(read, [7])).toEqual({ v: 1 });
+  });
+
+  it('reads a datetime back as the entity holds it', async () => {
+    const db = await open(target, 'lean_dates');
+    const expiresAt = new Date('2026-03-04T05:06:07Z');
+    const captcha = db.orm.em.fork().create(Captcha, { code: 'c', expiresAt });
+    await db.orm.em.fork().persistAndFlush(captcha);
+    const row = await leanReader(db.orm.em.fork()).get<{ expires_at: Date | number | string }>(
+      `select expires_at from captcha where id = ?`,
+      [captcha.id],
+    );
+    const loaded = await db.orm.em.fork().findOneOrFail(Captcha, { id: captcha.id });
+    expect(leanDate(row!.expires_at)).toEqual(expiresAt);
+    expect(leanDate(row!.expires_at)).toEqual(loaded.expiresAt);
   });
 });
 

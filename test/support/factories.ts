@@ -45,6 +45,9 @@ export interface ItemOverrides {
   domain?: string | null;
   type?: ItemTypeId;
   isArchived?: boolean;
+  allowComment?: boolean;
+  allowFeedback?: boolean;
+  lastUpdateAt?: Date;
   deletedAt?: Date | null;
 }
 

@@ -17,6 +17,7 @@ export type {
 } from './admin/showdoc-import.service';
 export { hashToken, newToken } from './accounts/token';
 export { mayKnowRole } from './accounts/account.service';
+export type { UserProfile } from './accounts/user-rows';
 export { showdocLegacyHash, verifyPassword } from './accounts/password';
 export {
   DEFAULT_RATE_LIMITS,
@@ -61,6 +62,7 @@ export { MAX_XLSX_BYTES } from './sheets/sheet-xlsx';
 export { closeSheetXlsxPool } from './sheets/sheet-xlsx.worker';
 export type { GroupOrder, ItemGroupView } from './items/item-group.service';
 export { isItemManager, type MyList, type MyListEntry, type SortEntry } from './items/item.service';
+export type { LeanItem } from './items/item-rows';
 export { DEFAULT_RENEW_SECONDS, type LockState } from './locks/lock.service';
 export type { Collaborator, MyCollaborator } from './members/member.service';
 export type {
@@ -73,7 +75,7 @@ export type { OpenApiKey, OpenApiTreeCatalog } from './openapi/open-api.service'
 export type { PageView } from './pages/page.service';
 export type { PageRecord } from './pages/page-read';
 export { closeSqlParsePool, convertSqlToMarkdown, sqlToMarkdownTable } from './pages/sql-to-markdown';
-export type { ItemRights } from './policy/policy.service';
+export type { ItemRights, PolicyItem } from './policy/policy.service';
 export type { TeamRights } from './policy/team.policy';
 export { showdocSnippet, snippetText } from './search/snippet';
 export { PlainTextFiller } from './search/plain-text-filler';

@@ -10,6 +10,7 @@ import type { CaptchaService } from './captcha.service';
 import { decoyPasswordHash, hashPassword, needsRehash, NO_LOCAL_PASSWORD, verifyPassword } from './password';
 import { connectSessionCache, sessionCacheOf } from './session-cache';
 import { hashToken, newToken } from './token';
+import { userProfiles, type UserProfile } from './user-rows';
 import { afterCommit } from '../transaction';
 import { AllowList } from '../net/outbound';
 import { checkWebhookUrl } from '../webhooks/webhook-url';
@@ -30,7 +31,7 @@ export const USER_SEARCH_MIN_LENGTH = 2;
  * Whether the viewer may learn if `user` administers the site: administrators may, and everyone of
  * themselves. Nobody else gets a list of whom to attack.
  */
-export function mayKnowRole(viewer: Viewer, user: User): boolean {
+export function mayKnowRole(viewer: Viewer, user: { id: number }): boolean {
   return viewer.isAdmin || viewer.user?.id === user.id;
 }
 
@@ -233,6 +234,11 @@ export class AccountService {
     }
     user.pushUrl = trimmed || null;
     await this.em.flush();
+  }
+
+  /** The profiles shown next to what the viewer reads (the owners of listed items), in one read. */
+  profiles(ids: readonly number[]): Promise<Map<number, UserProfile>> {
+    return userProfiles(this.em, ids);
   }
 
   /**

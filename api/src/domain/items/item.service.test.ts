@@ -410,6 +410,47 @@ describe.each(testDatabases())('items on $name', (target) => {
       expect(ids(await list({ owned: true }))).toEqual([ownA.id, ownB.id]);
     });
 
+    it('reads each listed item as the entity holds it (lean rows: booleans, datetimes, owner)', async () => {
+      const em = db.services().em;
+      const odd = await buildItem(em, owner, {
+        name: 'Odd',
+        description: '说明',
+        domain: 'oddlist',
+        type: ItemType.SinglePage,
+        isArchived: true,
+        allowComment: true,
+        allowFeedback: true,
+        lastUpdateAt: new Date('2026-01-02T03:04:05Z'),
+      });
+      await addMember(odd, lister, MemberGroup.ReadOnly);
+      const entries = (await list()).entries;
+      const fresh = db.services().em;
+      for (const { item } of entries) {
+        const entity = await fresh.findOneOrFail(Item, { id: item.id });
+        expect(item).toEqual({
+          id: entity.id,
+          name: entity.name,
+          description: entity.description,
+          domain: entity.domain,
+          type: entity.type,
+          password: entity.password,
+          passwordVersion: entity.passwordVersion,
+          owner: { id: entity.owner.id },
+          isArchived: entity.isArchived,
+          allowComment: entity.allowComment,
+          allowFeedback: entity.allowFeedback,
+          createdAt: entity.createdAt,
+          lastUpdateAt: entity.lastUpdateAt,
+          deletedAt: entity.deletedAt,
+        });
+      }
+      expect(entries.find((e) => e.item.id === odd.id)?.item).toMatchObject({
+        isArchived: true,
+        lastUpdateAt: new Date('2026-01-02T03:04:05Z'),
+      });
+      await fresh.nativeDelete(ItemMember, { item: odd.id });
+    });
+
     it('moves pinned items first, and a manual order overrides that', async () => {
       const { services, viewer } = await as(lister);
       await services.items.pin(viewer, teamOf.id, true);

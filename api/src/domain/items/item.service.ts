@@ -14,6 +14,7 @@ import {
   ItemStar,
   ItemTop,
   ItemType,
+  leanReader,
   Page,
   TeamItemMember,
   User,
@@ -27,6 +28,7 @@ import type { ItemRights, PolicyService } from '../policy/policy.service';
 import { inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import { copyItem } from './item-copier';
+import { groupItemIds, relatedItemRows, type LeanItem } from './item-rows';
 import { menuChanged } from '../catalogs/menu-cache';
 import { remindAboutItem } from '../messages/reminders';
 
@@ -99,7 +101,7 @@ export interface MyListFilter {
 }
 
 export interface MyListEntry {
-  item: Item;
+  item: LeanItem;
   rights: ItemRights;
   /** Owner or item admin (site admins are not counted here, as in ShowDoc's list). */
   manager: boolean;
@@ -263,14 +265,13 @@ export class ItemService {
   async myList(viewer: Viewer, filter: MyListFilter = {}): Promise<MyList> {
     const user = viewer.requireUser();
     const view = filter.groupId ?? ALL_ITEMS_VIEW;
-    let items = await this.relatedItems(user, filter.owned ?? false);
+    let items = await relatedItemRows(this.em, user.id, filter.owned ?? false);
 
     const { starred, pinned: pins, order } = await this.listMarks(user, view);
     if (view === STARRED_VIEW) {
       items = items.filter((i) => starred.has(i.id));
     } else if (view > 0) {
-      const rows = await this.em.find(ItemGroupItem, { group: { id: view, user } });
-      const inGroup = new Set(rows.map((r) => r.item.id));
+      const inGroup = await groupItemIds(this.em, user.id, view);
       items = items.filter((i) => inGroup.has(i.id));
     } else if (view !== ALL_ITEMS_VIEW) {
       items = [];
@@ -305,16 +306,12 @@ export class ItemService {
     user: User,
     view: number,
   ): Promise<{ starred: Set<number>; pinned: Set<number>; order: Map<number, number> }> {
-    const rows: Array<{ kind: string; item_id: number | string; s_number: number | string }> = await this.em
-      .getConnection()
-      .execute(
-        `select 'star' as kind, item_id, 0 as s_number from item_star where user_id = ?
-         union all select 'pin', item_id, 0 from item_top where user_id = ?
-         union all select 'sort', item_id, s_number from item_sort where user_id = ? and group_id = ?`,
-        [user.id, user.id, user.id, view],
-        'all',
-        this.em.getTransactionContext(),
-      );
+    const rows = await leanReader(this.em).all<{ kind: string; item_id: number; s_number: number }>(
+      `select 'star' as kind, item_id, 0 as s_number from item_star where user_id = ?
+       union all select 'pin', item_id, 0 from item_top where user_id = ?
+       union all select 'sort', item_id, s_number from item_sort where user_id = ? and group_id = ?`,
+      [user.id, user.id, user.id, view],
+    );
     const marks = { starred: new Set<number>(), pinned: new Set<number>(), order: new Map<number, number>() };
     for (const row of rows) {
       const itemId = Number(row.item_id);
@@ -323,24 +320,6 @@ export class ItemService {
       else marks.order.set(itemId, Number(row.s_number));
     }
     return marks;
-  }
-
-  private async relatedItems(user: User, ownedOnly: boolean): Promise<Item[]> {
-    if (ownedOnly) return this.em.find(Item, { owner: user, deletedAt: null }, { orderBy: { id: 'asc' } });
-    // Item ids reached as a member or through a team: one query of ids, no membership entities.
-    const memberRows: Array<{ item_id: number | string }> = await this.em.getConnection().execute(
-      `select item_id from item_member where user_id = ?
-         union select item_id from team_item_member where user_id = ?`,
-      [user.id, user.id],
-      'all',
-      this.em.getTransactionContext(),
-    );
-    const reached = memberRows.map((r) => Number(r.item_id));
-    return this.em.find(
-      Item,
-      { deletedAt: null, $or: [{ owner: user }, ...(reached.length ? [{ id: { $in: reached } }] : [])] },
-      { orderBy: { id: 'asc' } },
-    );
   }
 
   /** Every item the caller owns, deleted ones included (ShowDoc's `item/itemList`). */

@@ -188,6 +188,24 @@ describe.each(testDatabases())('policy on $name', (target) => {
     expect(() => requireWritableScope(rights, null, 'catalog')).toThrow(DomainError);
   });
 
+  it('decides a long list of items as it decides each one', async () => {
+    // Plain rows stand in for items nobody is a member of (more than SQLite binds parameters for).
+    const others = Array.from({ length: 17_000 }, (_, i) => ({
+      id: 1_000_000 + i,
+      owner: { id: owner.id },
+      password: 'x',
+      passwordVersion: 0,
+      isArchived: false,
+      deletedAt: null,
+    }));
+    for (const who of [reader, teamUser, stranger]) {
+      const many = await policy().rightsMany(new Viewer(who), [locked, archived, ...others]);
+      expect(many.get(locked.id)).toEqual(await policy().rights(new Viewer(who), locked));
+      expect(many.get(archived.id)).toEqual(await policy().rights(new Viewer(who), archived));
+      expect(many.get(others[0]!.id)?.visit).toBe(false);
+    }
+  });
+
   it('makes an archived item read-only for every writer, but lets the owner delete or transfer it', async () => {
     expect(await policy().rights(new Viewer(owner), archived)).toMatchObject({
       visit: true,

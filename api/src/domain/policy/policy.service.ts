@@ -1,13 +1,6 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import {
-  Item,
-  ItemApiKey,
-  ItemMember,
-  ItemVisitGrant,
-  MemberGroup,
-  TeamItemMember,
-} from '../../../../db/src';
+import { Item, ItemApiKey, ItemVisitGrant, leanReader, MemberGroup } from '../../../../db/src';
 import { DomainError } from '../errors';
 import { SettingsService } from '../settings/settings.service';
 import { afterCommit, inTransaction } from '../transaction';
@@ -45,6 +38,8 @@ export interface ItemRights {
 }
 
 export const VISIT_GRANT_DAYS = 30;
+/** Up to this many items, the grant query binds their ids; past it, it reads all of the viewer's grants. */
+export const GRANT_IDS_BOUND = 500;
 
 const NONE: ItemRights = {
   visit: false,
@@ -77,6 +72,15 @@ export interface PolicyItem {
 interface Grant {
   group: number;
   catalogIds: number[];
+}
+
+/** One member or team-member row of the viewer with one of its catalogs (none: unscoped). */
+interface GrantRow {
+  via: string;
+  id: number;
+  item_id: number;
+  member_group_id: number;
+  catalog_id: number | null;
 }
 
 /**
@@ -239,24 +243,41 @@ export class PolicyService {
     return true;
   }
 
+  /**
+   * The viewer's member and team-member grants in these items, with their catalogs: one lean query of
+   * plain rows (read on every item request and for every row of the item list; issue #14). Past
+   * `GRANT_IDS_BOUND` items it reads all of the viewer's grants instead of binding every id (SQLite
+   * refuses statements with more than 32,766 parameters); grants of other items are never looked up.
+   */
   private async memberGrants(viewer: Viewer, itemIds: number[]): Promise<Map<number, Grant[]>> {
     const grants = new Map<number, Grant[]>();
     if (!viewer.user) return grants;
-    const add = (itemId: number, grant: Grant) => grants.set(itemId, [...(grants.get(itemId) ?? []), grant]);
-    const members = await this.em.find(
-      ItemMember,
-      { user: viewer.user, item: { $in: itemIds } },
-      { populate: ['catalogs'] },
+    const bound = itemIds.length <= GRANT_IDS_BOUND;
+    const inItems = (alias: string) =>
+      bound ? ` and ${alias}.item_id in (${itemIds.map(() => '?').join(', ')})` : '';
+    const rows = await leanReader(this.em).all<GrantRow>(
+      `select 'm' as via, m.id, m.item_id, m.member_group_id, c.catalog_id from item_member m
+         left join item_member_catalog c on c.item_member_id = m.id
+         where m.user_id = ?${inItems('m')}
+       union all
+       select 't', t.id, t.item_id, t.member_group_id, c.catalog_id from team_item_member t
+         left join team_item_member_catalog c on c.team_item_member_id = t.id
+         where t.user_id = ?${inItems('t')}`,
+      bound ? [viewer.user.id, ...itemIds, viewer.user.id, ...itemIds] : [viewer.user.id, viewer.user.id],
     );
-    for (const m of members)
-      add(m.item.id, { group: m.memberGroupId, catalogIds: m.catalogs.getIdentifiers() });
-    const teamMembers = await this.em.find(
-      TeamItemMember,
-      { user: viewer.user, item: { $in: itemIds } },
-      { populate: ['catalogs'] },
-    );
-    for (const m of teamMembers)
-      add(m.item.id, { group: m.memberGroupId, catalogIds: m.catalogs.getIdentifiers() });
+    // A grant spans as many rows as it has catalogs.
+    const byRow = new Map<string, Grant>();
+    for (const row of rows) {
+      const key = `${row.via}${row.id}`;
+      let grant = byRow.get(key);
+      if (!grant) {
+        grant = { group: Number(row.member_group_id), catalogIds: [] };
+        byRow.set(key, grant);
+        const itemId = Number(row.item_id);
+        grants.set(itemId, [...(grants.get(itemId) ?? []), grant]);
+      }
+      if (row.catalog_id !== null) grant.catalogIds.push(Number(row.catalog_id));
+    }
     return grants;
   }
 

@@ -1,6 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import type { User as UserEntity } from '../../../../db/src';
-import { mayKnowRole, type Viewer } from '../../domain';
+import { mayKnowRole, type UserProfile, type Viewer } from '../../domain';
 
 @ObjectType({ description: 'A person with an account' })
 export class User {
@@ -30,7 +30,7 @@ export class User {
   createdAt!: Date;
 
   /** Without a viewer the role stays hidden: only a caller known to be allowed learns it. */
-  static from(user: UserEntity, viewer?: Viewer): User {
+  static from(user: UserProfile, viewer?: Viewer): User {
     const role = viewer !== undefined && mayKnowRole(viewer, user);
     return Object.assign(new User(), {
       id: user.id,

@@ -251,6 +251,31 @@ describe.each(testDatabases())('GraphQL items on $name', (target) => {
     expect(errorOf(stranger)?.code).toBe('FORBIDDEN');
   });
 
+  it("lists each item's owner as that user reads their own profile, role hidden", async () => {
+    const owner = await register('owner-of-listed');
+    const lister = await register('lister');
+    const profile = `id username name createdAt isAdmin`;
+    const me = async (token: string) =>
+      ok(await server.graphql<{ me: { id: number } }>(`{ me { ${profile} } }`, {}, token)).me;
+    const [ownerMe, listerMe] = [await me(owner), await me(lister)];
+    const theirs = await createItem(owner, { name: 'Theirs' });
+    const own = await createItem(lister, { name: 'Own' });
+    const em = server.db.orm.em.fork();
+    await em.persist(em.create(ItemMember, { item: theirs.id, user: listerMe.id, memberGroupId: 0 })).flush();
+
+    const listed = ok(
+      await server.graphql<{ myItems: { edges: Array<{ node: { id: number; owner: unknown } }> } }>(
+        `{ myItems { edges { node { id owner { ${profile} } } } } }`,
+        {},
+        lister,
+      ),
+    ).myItems.edges.map((e) => [e.node.id, e.node.owner]);
+    expect(listed).toEqual([
+      [theirs.id, { ...ownerMe, isAdmin: null }],
+      [own.id, { ...listerMe, isAdmin: null }],
+    ]);
+  });
+
   it('pages through my items with cursors, in pinned and manual order', async () => {
     const carol = await register('carol');
     const ids: number[] = [];

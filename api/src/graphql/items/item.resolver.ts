@@ -1,11 +1,10 @@
-import { Reference } from '@mikro-orm/core';
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { DomainError, isItemManager, Viewer } from '../../domain';
 import { User } from '../accounts/account.types';
 import type { GraphQLContext } from '../context';
 import { DEFAULT_PAGE_SIZE, slicePage } from '../pagination';
 import { nullAsAbsent } from '../nullable';
-import { viewerRights } from './item.loaders';
+import { itemOwner, viewerRights } from './item.loaders';
 import {
   CopyItemInput,
   CreateItemInput,
@@ -81,19 +80,18 @@ export class ItemResolver {
   }
 
   @FieldResolver(() => User, { description: 'User who owns the item' })
-  async owner(@Root() item: Item): Promise<User> {
-    // Batched by MikroORM's dataloader: one query for the owners of a whole list.
-    return User.from(await Reference.create(item.entity.owner).loadOrFail());
+  async owner(@Root() item: Item, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return User.from(await itemOwner(ctx, item.source.owner.id));
   }
 
   @FieldResolver(() => ItemRights, { description: 'What the signed-in viewer may do with this item' })
   async viewerRights(@Root() item: Item, @Ctx() ctx: GraphQLContext): Promise<ItemRights> {
-    return ItemRights.from(await viewerRights(ctx, item.entity));
+    return ItemRights.from(await viewerRights(ctx, item.source));
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'The visit password: for managers only' })
   async password(@Root() item: Item, @Ctx() ctx: GraphQLContext): Promise<string | null> {
-    return isItemManager(ctx.viewer, await viewerRights(ctx, item.entity)) ? item.entity.password : null;
+    return isItemManager(ctx.viewer, await viewerRights(ctx, item.source)) ? item.source.password : null;
   }
 
   @Mutation(() => Item, { description: 'Creates an item owned by the signed-in user (ShowDoc item/add)' })

@@ -1,6 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import type { Item as ItemEntity, ItemApiKey as ItemApiKeyEntity } from '../../../../db/src';
-import type { ItemGroupView, ItemRights as ItemRightsModel } from '../../domain';
+import type { ItemApiKey as ItemApiKeyEntity } from '../../../../db/src';
+import type { ItemGroupView, ItemRights as ItemRightsModel, LeanItem } from '../../domain';
 import { PageInfo } from '../pagination';
 
 @ObjectType({ description: 'What the viewer may do in an item (decided by the one policy module)' })
@@ -73,10 +73,13 @@ export class Item {
   @Field({ description: 'When a page of the item last changed (ISO 8601)' })
   lastUpdateAt!: Date;
 
-  /** Kept for field resolvers (owner, viewerRights, password); not part of the schema. */
-  entity!: ItemEntity;
+  /**
+   * The entity or lean row (the item list) it was made from, for field resolvers (owner, viewerRights,
+   * password); not part of the schema.
+   */
+  source!: LeanItem;
 
-  static from(item: ItemEntity): Item {
+  static from(item: LeanItem): Item {
     return Object.assign(new Item(), {
       id: item.id,
       name: item.name,
@@ -89,7 +92,7 @@ export class Item {
       allowFeedback: item.allowFeedback,
       createdAt: item.createdAt,
       lastUpdateAt: item.lastUpdateAt,
-      entity: item,
+      source: item,
     });
   }
 }
