@@ -15,18 +15,15 @@ export function freePort() {
   });
 }
 
-/** The server's Node flags, as the Dockerfile's CMD runs it (a smaller young generation: less RSS). */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
-
 /**
  * Starts `entry` on a free port with `env` added to ours and waits until /healthz answers. The returned
- * handle keeps the last 20 kB of the server's output for error messages. `nodeArgs` go before the entry,
- * after SERVER_NODE_FLAGS (the benchmark's `--cpu-prof`, which NODE_OPTIONS refuses).
+ * handle keeps the last 20 kB of the server's output for error messages. `nodeArgs` go before the entry
+ * (the benchmark's `--cpu-prof`, which NODE_OPTIONS refuses).
  */
 export async function spawnServer({ entry, cwd, env, timeoutMs, nodeArgs = [] }) {
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
