@@ -1,8 +1,8 @@
-import { DomainError, showdocSnippet, snippetText } from '../../../api/src/domain';
+import { DomainError, showdocSnippet, snippetText, type FoundPage } from '../../../api/src/domain';
 import { action } from '../action';
-import { pageRow } from '../presenters/document';
+import { pageRow, type Row } from '../presenters/document';
 import { int, str } from '../params';
-import { escapeHtml, type Wire } from '../wire';
+import { escapeHtml } from '../wire';
 
 /**
  * `item/search` (compat-api §3.15): pages of one item containing the keyword, drafts left out (even the
@@ -32,15 +32,30 @@ export const itemSearch = action({
     return {
       item_id: item.id,
       item_name: item.name,
-      pages: pages.map((page): Wire => {
-        const { page_content: _content, ...row } = pageRow(page);
-        return {
-          ...row,
-          item_id: item.id,
-          search_content: showdocSnippet(escapeHtml(snippetText(page, keyword)), escapeHtml(keyword)),
-          item_name: item.name,
-        };
-      }),
+      pages: rowsOf(pages, keyword).map((row): Row => ({ ...row, item_name: item.name })),
     };
   },
 });
+
+/**
+ * The rows of a result without the item's name, kept while the search cache keeps the result (one array
+ * per item, keyword and versions): escaping every hit's text for its snippet was most of a repeated
+ * search's cost (issue #14).
+ */
+const rowsByResult = new WeakMap<FoundPage[], Row[]>();
+
+function rowsOf(pages: FoundPage[], keyword: string): Row[] {
+  let rows = rowsByResult.get(pages);
+  if (!rows) {
+    rows = pages.map((page): Row => {
+      const { page_content: _content, ...row } = pageRow(page);
+      return {
+        ...row,
+        item_id: page.item.id,
+        search_content: showdocSnippet(escapeHtml(snippetText(page, keyword)), escapeHtml(keyword)),
+      };
+    });
+    rowsByResult.set(pages, rows);
+  }
+  return rows;
+}

@@ -3,18 +3,17 @@ import {
   gramLookup,
   Item,
   leanReader,
-  ItemMember,
   MAX_CATALOG_LEVEL,
   Page,
   reindexItem,
   reindexPages,
   searchDialectOf,
-  TeamItemMember,
   type LeanReader,
   type SearchDialect,
 } from '../../../../db/src';
 import { DomainError } from '../errors';
 import type { CatalogStep } from '../catalogs/catalog-tree';
+import { relatedItemRows, type LeanItem } from '../items/item-rows';
 import { pageRecordOf, type PageColumns, type PageRecord } from '../pages/page-read';
 import type { ItemRights, PolicyService } from '../policy/policy.service';
 import { Viewer } from '../viewer';
@@ -41,7 +40,7 @@ export interface FoundPage extends PageRecord {
 
 export interface SearchHit {
   page: FoundPage;
-  item: Item;
+  item: LeanItem;
   /** Catalogs from the top level down to the page's catalog; empty for a root page. */
   catalogPath: CatalogStep[];
   /** Raw text around the first match in the content (ShowDoc's window), '...' where it was cut. */
@@ -132,13 +131,15 @@ export class SearchService {
     const offset = options.after ? decodeCursor(options.after) + 1 : 0;
 
     let reach: Reach[];
-    const items = new Map<number, Item>();
+    const items = new Map<number, LeanItem>();
     if (options.itemId !== undefined && options.itemId !== null) {
       const { item, rights } = await this.policy.requireVisit(viewer, options.itemId);
       items.set(item.id, item);
       reach = [{ itemId: item.id, catalogScope: rights.catalogScope }];
     } else {
-      for (const item of await this.memberItems(viewer)) items.set(item.id, item);
+      // Site admins too: their own items, as their item list shows them.
+      const related = viewer.user ? await relatedItemRows(this.em, viewer.user.id, false) : [];
+      for (const item of related) items.set(item.id, item);
       const rights = await this.policy.rightsMany(viewer, [...items.values()]);
       reach = [...items.values()]
         .filter((item) => rights.get(item.id)?.visit)
@@ -162,22 +163,11 @@ export class SearchService {
       },
       (found) => found.pages,
     );
-    const hits = pages.flatMap((page, index): SearchHit[] => {
+    const shaped = shapedHits(pages, paths, needle);
+    const hits = shaped.flatMap((hit, index): SearchHit[] => {
       // Always there: pages are searched in the reached items only.
-      const item = items.get(page.item.id);
-      if (!item) return [];
-      const snippet = highlightedSnippet(snippetText(page, needle), needle);
-      return [
-        {
-          page,
-          item,
-          catalogPath: page.catalog ? (paths.get(page.catalog.id) ?? []) : [],
-          snippet: snippet.text,
-          highlights: snippet.highlights,
-          titleHighlights: findRanges(page.title, needle),
-          cursor: encodeCursor(offset + index),
-        },
-      ];
+      const item = items.get(hit.page.item.id);
+      return item ? [{ ...hit, item, cursor: encodeCursor(offset + index) }] : [];
     });
     return {
       hits,
@@ -236,19 +226,6 @@ export class SearchService {
     return searchCacheOf(this.em).get(fullKey, build, (value) => {
       const pages = pagesOf(value);
       return pages.some((page) => page.plainText === null && page.searchText === null) ? null : pages.length;
-    });
-  }
-
-  /** Items the viewer owns or is a member of (directly or through a team); deleted ones are left out. */
-  private async memberItems(viewer: Viewer): Promise<Item[]> {
-    const user = viewer.user;
-    if (!user) return [];
-    const direct = await this.em.find(ItemMember, { user: user.id }, { fields: ['item'] });
-    const viaTeams = await this.em.find(TeamItemMember, { user: user.id }, { fields: ['item'] });
-    const memberOf = [...new Set([...direct, ...viaTeams].map((m) => m.item.id))];
-    return this.em.find(Item, {
-      deletedAt: null,
-      $or: [{ owner: user.id }, ...(memberOf.length ? [{ id: { $in: memberOf } }] : [])],
     });
   }
 
@@ -375,6 +352,30 @@ export class SearchService {
     }
     return paths;
   }
+}
+
+type ShapedHit = Omit<SearchHit, 'item' | 'cursor'>;
+
+/** Snippets and highlights of a result's pages, kept with the result while the search cache keeps it. */
+const shapedByResult = new WeakMap<FoundPage[], ShapedHit[]>();
+
+function shapedHits(pages: FoundPage[], paths: Map<number, CatalogStep[]>, needle: string): ShapedHit[] {
+  let shaped = shapedByResult.get(pages);
+  if (!shaped) {
+    shaped = pages.map((page) => {
+      const snippet = highlightedSnippet(snippetText(page, needle), needle);
+      return {
+        page,
+        catalogPath: page.catalog ? (paths.get(page.catalog.id) ?? []) : [],
+        snippet: snippet.text,
+        highlights: snippet.highlights,
+        titleHighlights: findRanges(page.title, needle),
+      };
+    });
+    // One result array is one needle (the cache's key holds it).
+    shapedByResult.set(pages, shaped);
+  }
+  return shaped;
 }
 
 /** The columns of `page` a FoundPage holds (the plain text is asked for apart: it is long and lazy). */
