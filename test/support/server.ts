@@ -52,7 +52,7 @@ export async function startTestServer(
     adminUser: ADMIN.username,
     adminPassword: ADMIN.password,
     testCaptcha: TEST_CAPTCHA,
-    logLevel: 'silent',
+    logLevel: (process.env.TEST_SERVER_LOG as 'silent') ?? 'silent',
     webDist: path.join(dataDir, 'no-web'),
     ...overrides,
   });

@@ -142,14 +142,16 @@ export class ChangeLogService {
         (entry.remark ?? '').slice(0, 255),
       ],
     );
-    // One statement, every time: it deletes nothing until the item passes the bound, and the cutoff is a
-    // short walk of the item_id index (which holds an item's ids in order), cheaper than asking first.
-    // The cutoff sits in a derived table: MySQL refuses a subquery on the table a DELETE writes.
-    await sql.run(
-      `delete from item_change_log where item_id = ? and id <= (select id from (select id from ` +
-        `item_change_log where item_id = ? order by id desc limit 1 offset ${CHANGE_LOG_KEEP}) cutoff)`,
-      [item.id, item.id],
+    // The cutoff first, by a plain (non-locking) read; the DELETE only once the item has passed the bound.
+    // A DELETE on every save locked the item's whole index range, so concurrent saves of one item's pages
+    // (each holding its own new entry) deadlocked on it on MariaDB.
+    const cutoff = await sql.get<{ id: number }>(
+      `select id from item_change_log where item_id = ? order by id desc limit 1 offset ${CHANGE_LOG_KEEP}`,
+      [item.id],
     );
+    if (cutoff) {
+      await sql.run('delete from item_change_log where item_id = ? and id <= ?', [item.id, cutoff.id]);
+    }
     // Item hooks hear of the same changes, queued in the same transaction (the outbox).
     await enqueueItemChange(this.em, item, user, entry);
   }

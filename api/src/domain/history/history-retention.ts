@@ -17,13 +17,19 @@ export async function historyToKeep(settings: SettingsService): Promise<number> 
   return Math.min(wanted, MAX_HISTORY_KEEP);
 }
 
-/** Deletes the versions of a page beyond the newest `keep` (by insertion order), in one statement. */
+/** Deletes the versions of a page beyond the newest `keep` (by insertion order). */
 export async function trimHistory(em: EntityManager, pageId: number, keep: number): Promise<number> {
-  // The cutoff sits in a derived table: MySQL refuses a subquery on the table a DELETE writes.
-  const { changes } = await nativeSql(em).run(
-    `delete from page_history where page_id = ? and id <= (select id from (select id from page_history ` +
-      `where page_id = ? order by id desc limit 1 offset ?) cutoff)`,
-    [pageId, pageId, keep],
+  // The cutoff by a plain (non-locking) read, the DELETE only past the bound: a DELETE on every save took
+  // next-key locks on the page's index range, whose edge borders the next page's rows on MariaDB.
+  const sql = nativeSql(em);
+  const cutoff = await sql.get<{ id: number }>(
+    'select id from page_history where page_id = ? order by id desc limit 1 offset ?',
+    [pageId, keep],
   );
+  if (!cutoff) return 0;
+  const { changes } = await sql.run('delete from page_history where page_id = ? and id <= ?', [
+    pageId,
+    cutoff.id,
+  ]);
   return changes;
 }
