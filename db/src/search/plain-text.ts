@@ -11,9 +11,9 @@ import { nativeSql } from '../native-sql';
 import { searchDialectOf } from './page-search-index';
 
 /**
- * `page.plain_text`: the page as readers see it, for search snippets (issue #22). Parsing markdown costs
- * ~6 µs a character (30 ms for a 5 kB page), too much for the save's request path and for a search, so the
- * text is written after the commit by a background worker (api/src/domain/search/plain-text-filler.ts):
+ * `page.plain_text`: the page as readers see it, for search snippets (issue #22). page/save writes it in its
+ * own UPDATE (api/src/domain/search/plain-text-of.ts reads a page in ~0.1 ms); every other write of a page's
+ * content has it written after the commit, in the background (api/src/domain/search/plain-text-filler.ts):
  *
  * - The Page entity drops the plain text (null) in the same UPDATE as a content change, so a page never
  *   shows the text of older content; until the worker's write, snippets fall back to the source.
@@ -70,7 +70,7 @@ function rootOf(trx: Transaction): Transaction {
 const pending = new WeakMap<object, Set<number>>();
 
 /**
- * Hands these pages to the plain-text worker once the EntityManager's transaction commits (at once outside
+ * Hands these pages to the plain-text filler once the EntityManager's transaction commits (at once outside
  * one). For writes that pass by the unit of work (page/save's native UPDATE), which must also set
  * `plain_text` to null in that UPDATE. The subscriber below does both for unit-of-work writes.
  */

@@ -10,7 +10,6 @@ import {
   Subscription,
   Item,
   nativeSql,
-  pageContentChanged,
   reindexPages,
   type User,
 } from '../../../../db/src';
@@ -29,6 +28,7 @@ import { lockedPage, lockPage, pageChanges, pageData, type LockedPage } from './
 import { checkNotifyText, notifySubscribers, pageSubscribers } from './page-notification';
 import { menuChanged } from '../catalogs/menu-cache';
 import { checkedSheetText } from '../sheets/sheet-format';
+import { plainTextToStore } from '../search/plain-text-of';
 
 export const PAGE_TITLE_MAX = 255;
 export const PAGE_COMMENTS_MAX = 255;
@@ -463,10 +463,10 @@ export class PageService {
         );
         // What the entity's create hook and the search index's flush hook would do for a flushed page.
         page.keepSearchText();
+        // Its plain text (search snippets, issue #22) in the same INSERT: no background write after it.
+        page.plainText = plainTextToStore(page.content, page.searchText);
         page.id = (await this.em.insert(page)) as number;
         await reindexPages(this.em, [page.id]);
-        // ...and what the plain-text subscriber would: the worker reads the page once this commits.
-        pageContentChanged(this.em, [page.id]);
         // The creator follows the page's updates, as in ShowDoc.
         if (user) {
           await this.em.insert(
@@ -557,8 +557,6 @@ export class PageService {
         ]);
         // A native update passes by the search index's flush hook (MySQL): keep the index in step here.
         if (changes.textChanged) await reindexPages(this.em, [stored.id]);
-        // The worker writes the new content's plain text (search snippets, issue #22) after the commit.
-        if (changes.contentChanged) pageContentChanged(this.em, [stored.id]);
         // Title, catalog, order, draft state, editor and time all show in the menu.
         await menuChanged(this.em, item.id);
         // History rows of a page never outnumber its earlier versions: most saves have nothing to trim.

@@ -6,27 +6,25 @@ import {
   pageTextSources,
   writePlainText,
 } from '../../../../db/src';
-import { PlainTextPool } from './plain-text.worker';
+import { plainTextToStore } from './plain-text-of';
 
-/** Longer pages are not parsed (seconds of a worker each): their snippets keep coming from the source. */
-export const MAX_PLAIN_TEXT_SOURCE = 100_000;
 /** Pages read per round trip. */
 const BATCH = 20;
 /** Page ids read per backfill scan. */
 const SCAN = 200;
 
 export interface PlainTextFillerOptions {
-  pool?: PlainTextPool;
-  /** Failures worth a line in the server log (a page the worker could not read, a database error). */
+  /** Failures worth a line in the server log (a database error). */
   warn?: (details: Record<string, unknown>, message: string) => void;
 }
 
 /**
  * Writes `page.plain_text` in the background (issue #22; db/src/search/plain-text.ts has the rules): the
- * pages each commit changed, as the ORM reports them, and a backfill of every page without plain text
- * (existing databases after the upgrade, pages written by another process such as the ShowDoc import CLI).
- * One page at a time in one worker thread, yielding between pages: requests keep the event loop and the
- * other core. A result is stored only if the page still has the content it was computed from.
+ * pages each unit-of-work commit changed, as the ORM reports them (page/save writes its own in its UPDATE),
+ * and a backfill of every page without plain text (existing databases after the upgrade, pages written by
+ * another process such as the ShowDoc import CLI). One page at a time on this thread (plain-text-of.ts
+ * reads a page in ~0.1 ms), yielding between pages. A result is stored only if the page still has the
+ * content it was computed from.
  */
 export class PlainTextFiller {
   private readonly queue = new Set<number>();
@@ -34,16 +32,11 @@ export class PlainTextFiller {
   private running: Promise<void> | null = null;
   private closed = false;
   private unsubscribe: (() => void) | null = null;
-  private readonly pool: PlainTextPool;
-  private readonly ownPool: boolean;
 
   constructor(
     private readonly em: EntityManager,
     private readonly options: PlainTextFillerOptions = {},
-  ) {
-    this.pool = options.pool ?? new PlainTextPool();
-    this.ownPool = !options.pool;
-  }
+  ) {}
 
   /** Listens to the ORM's page commits and starts the backfill (in the background: start is not delayed). */
   start(): this {
@@ -77,8 +70,6 @@ export class PlainTextFiller {
     this.unsubscribe = null;
     this.queue.clear();
     this.backfillFrom = null;
-    // The pool first: a long parse under way fails at once instead of delaying the shutdown.
-    if (this.ownPool) await this.pool.close();
     await this.idle();
   }
 
@@ -115,18 +106,7 @@ export class PlainTextFiller {
     const em = this.em.fork();
     for (const page of await pageTextSources(em, ids)) {
       if (this.closed) return;
-      let text = '';
-      // Spreadsheets show their cell text (search_text); over-long pages keep the source snippet.
-      if (page.searchText === null && page.content.length <= MAX_PLAIN_TEXT_SOURCE) {
-        try {
-          text = await this.pool.plainText(page.content);
-        } catch (error) {
-          // '' (not null): the backfill does not retry it forever; the next edit does.
-          this.options.warn?.({ pageId: page.id, err: error }, 'plain text: page not readable');
-        }
-      }
-      if (this.closed) return;
-      await writePlainText(em, page.id, page.content, text);
+      await writePlainText(em, page.id, page.content, plainTextToStore(page.content, page.searchText));
       await yieldToLoop();
     }
   }
