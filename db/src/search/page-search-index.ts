@@ -123,6 +123,49 @@ export async function reindexPages(em: EntityManager, pageIds: Iterable<number>)
   });
 }
 
+/** A page's indexed text: its title and its markdown (not a spreadsheet: its cell text is indexed). */
+export interface IndexedText {
+  title: string;
+  content: string;
+}
+
+/**
+ * `reindexPages` for one page whose title or content changed in this transaction from `before` to `after`,
+ * from the two texts instead of reading the page and its postings back (a page save on MariaDB: thousands
+ * of posting rows per save): the postings always follow the stored text in the same transaction, so the
+ * diff of the two texts' grams is the diff of the postings. `insert ignore`: a posting already there (a
+ * page indexed apart from that rule) is no failure; a posting left behind only widens the candidates,
+ * which search verifies. No-op on SQLite.
+ */
+export async function reindexPageText(
+  em: EntityManager,
+  page: { id: number; itemId: number },
+  before: IndexedText,
+  after: IndexedText,
+): Promise<void> {
+  if (searchDialectOf(em) !== 'mysql') return;
+  const had = gramsOf(before.title, before.content);
+  const want = gramsOf(after.title, after.content);
+  const lost = [...had].filter((gram) => !want.has(gram));
+  const gained = [...want].filter((gram) => !had.has(gram));
+  if (!lost.length && !gained.length) return;
+  const pageId = Number(page.id);
+  const itemId = Number(page.itemId);
+  await inIndexTransaction(em, async (run) => {
+    // Grams and ids are integers computed here, never user text: safe to inline.
+    for (let i = 0; i < lost.length; i += ROWS_PER_INSERT) {
+      await run(
+        `delete from page_search_gram where page_id = ? and gram in (${lost.slice(i, i + ROWS_PER_INSERT).join(', ')})`,
+        [pageId],
+      );
+    }
+    for (let i = 0; i < gained.length; i += ROWS_PER_INSERT) {
+      const rows = gained.slice(i, i + ROWS_PER_INSERT).map((gram) => `(${pageId}, ${gram}, ${itemId})`);
+      await run(`insert ignore into page_search_gram (page_id, gram, item) values ${rows.join(', ')}`);
+    }
+  });
+}
+
 /**
  * The indexed text of a page: a spreadsheet's cell text (`search_text`) or the markdown. Migrations that ran
  * before `search_text` existed index the markdown (`withSheetText: false`).

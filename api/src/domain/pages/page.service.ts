@@ -11,6 +11,7 @@ import {
   Item,
   nativeSql,
   reindexPages,
+  reindexPageText,
   type User,
 } from '../../../../db/src';
 import { loadCatalogPath, loadCatalogSteps, type CatalogStep } from '../catalogs/catalog-tree';
@@ -555,8 +556,18 @@ export class PageService {
           ...changes.values,
           stored.id,
         ]);
-        // A native update passes by the search index's flush hook (MySQL): keep the index in step here.
-        if (changes.textChanged) await reindexPages(this.em, [stored.id]);
+        // A native update passes by the search index's flush hook (MySQL): keep the index in step here, from
+        // the old and new texts when both are markdown (a spreadsheet's cell text is read back).
+        if (changes.textChanged && searchText === null && Number(stored.has_search_text) === 0) {
+          await reindexPageText(
+            this.em,
+            { id: stored.id, itemId: stored.item_id },
+            { title: stored.title, content: stored.content },
+            { title: changes.row.title, content: changes.row.content },
+          );
+        } else if (changes.textChanged) {
+          await reindexPages(this.em, [stored.id]);
+        }
         // Title, catalog, order, draft state, editor and time all show in the menu.
         await menuChanged(this.em, item.id);
         // History rows of a page never outnumber its earlier versions: most saves have nothing to trim.
