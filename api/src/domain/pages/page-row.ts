@@ -1,6 +1,6 @@
 import type { EntityData } from '@mikro-orm/core';
 import { leanDate, type Catalog, type NativeSql, type Page, type User } from '../../../../db/src';
-import { plainTextToStore } from '../search/plain-text-of';
+import { plainTextInline } from '../search/plain-text-of';
 
 /** The `page` row a save locks, as the driver returns it (datetimes and booleans raw). */
 export interface PageRow {
@@ -92,7 +92,14 @@ export interface SavedPage {
 export function pageChanges(
   stored: PageRow,
   write: PageWrite,
-): { columns: string[]; values: unknown[]; textChanged: boolean; row: SavedPage } {
+): {
+  columns: string[];
+  values: unknown[];
+  textChanged: boolean;
+  /** A long page's new content: its plain text is written after the commit (plain-text.worker.ts). */
+  plainTextLater: boolean;
+  row: SavedPage;
+} {
   const columns: string[] = [];
   const values: unknown[] = [];
   const set = (column: string, value: unknown) => {
@@ -101,10 +108,14 @@ export function pageChanges(
   };
   const titleChanged = write.title !== stored.title;
   const contentChanged = write.content !== stored.content;
+  let plainTextLater = false;
   if (titleChanged) set('title', write.title);
   if (contentChanged) {
     set('content', write.content);
-    set('plain_text', plainTextToStore(write.content, write.searchText));
+    const plain = plainTextInline(write.content, write.searchText);
+    if (plain === null) columns.push('plain_text = null');
+    else set('plain_text', plain);
+    plainTextLater = plain === null;
   }
   const hadSearchText = Number(stored.has_search_text) === 1;
   if (write.searchText === null ? hadSearchText : contentChanged || !hadSearchText) {
@@ -134,7 +145,7 @@ export function pageChanges(
     updatedAt: write.updatedAt,
     version: write.version,
   };
-  return { columns, values, textChanged: titleChanged || contentChanged, row };
+  return { columns, values, textChanged: titleChanged || contentChanged, plainTextLater, row };
 }
 
 /** The saved row as entity data (relations by the entities the save had, or by id). */

@@ -10,6 +10,7 @@ import {
   Subscription,
   Item,
   nativeSql,
+  pageContentChanged,
   reindexPages,
   reindexPageText,
   type User,
@@ -29,7 +30,7 @@ import { lockedPage, lockPage, pageChanges, pageData, type LockedPage } from './
 import { checkNotifyText, notifySubscribers, pageSubscribers } from './page-notification';
 import { menuChanged } from '../catalogs/menu-cache';
 import { checkedSheetText } from '../sheets/sheet-format';
-import { plainTextToStore } from '../search/plain-text-of';
+import { plainTextInline } from '../search/plain-text-of';
 
 export const PAGE_TITLE_MAX = 255;
 export const PAGE_COMMENTS_MAX = 255;
@@ -464,10 +465,12 @@ export class PageService {
         );
         // What the entity's create hook and the search index's flush hook would do for a flushed page.
         page.keepSearchText();
-        // Its plain text (search snippets, issue #22) in the same INSERT: no background write after it.
-        page.plainText = plainTextToStore(page.content, page.searchText);
+        // Its plain text (search snippets, issue #22) in the same INSERT; a long page's after the commit.
+        const plainText = plainTextInline(page.content, page.searchText);
+        page.plainText = plainText;
         page.id = (await this.em.insert(page)) as number;
         await reindexPages(this.em, [page.id]);
+        if (plainText === null) pageContentChanged(this.em, [page.id]);
         // The creator follows the page's updates, as in ShowDoc.
         if (user) {
           await this.em.insert(
@@ -568,6 +571,7 @@ export class PageService {
         } else if (changes.textChanged) {
           await reindexPages(this.em, [stored.id]);
         }
+        if (changes.plainTextLater) pageContentChanged(this.em, [stored.id]);
         // Title, catalog, order, draft state, editor and time all show in the menu.
         await menuChanged(this.em, item.id);
         // History rows of a page never outnumber its earlier versions: most saves have nothing to trim.

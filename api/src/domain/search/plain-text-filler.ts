@@ -6,7 +6,8 @@ import {
   pageTextSources,
   writePlainText,
 } from '../../../../db/src';
-import { plainTextToStore } from './plain-text-of';
+import { INLINE_PLAIN_TEXT_MAX, MAX_PLAIN_TEXT_SOURCE, plainTextToStore } from './plain-text-of';
+import { PlainTextPool } from './plain-text.worker';
 
 /** Pages read per round trip. */
 const BATCH = 20;
@@ -14,7 +15,8 @@ const BATCH = 20;
 const SCAN = 200;
 
 export interface PlainTextFillerOptions {
-  /** Failures worth a line in the server log (a database error). */
+  pool?: PlainTextPool;
+  /** Failures worth a line in the server log (a long page the worker could not read, a database error). */
   warn?: (details: Record<string, unknown>, message: string) => void;
 }
 
@@ -22,8 +24,9 @@ export interface PlainTextFillerOptions {
  * Writes `page.plain_text` in the background (issue #22; db/src/search/plain-text.ts has the rules): the
  * pages each unit-of-work commit changed, as the ORM reports them (page/save writes its own in its UPDATE),
  * and a backfill of every page without plain text (existing databases after the upgrade, pages written by
- * another process such as the ShowDoc import CLI). One page at a time on this thread (plain-text-of.ts
- * reads a page in ~0.1 ms), yielding between pages. A result is stored only if the page still has the
+ * another process such as the ShowDoc import CLI). One page at a time, yielding between pages: on this
+ * thread up to `INLINE_PLAIN_TEXT_MAX` (plain-text-of.ts reads a 3 kB page in ~0.1 ms), longer ones in a
+ * worker thread (plain-text.worker.ts), so hostile markdown never holds the event loop. A result is stored only if the page still has the
  * content it was computed from.
  */
 export class PlainTextFiller {
@@ -33,10 +36,16 @@ export class PlainTextFiller {
   private closed = false;
   private unsubscribe: (() => void) | null = null;
 
+  private pool: PlainTextPool | null;
+  private readonly ownPool: boolean;
+
   constructor(
     private readonly em: EntityManager,
     private readonly options: PlainTextFillerOptions = {},
-  ) {}
+  ) {
+    this.pool = options.pool ?? null;
+    this.ownPool = !options.pool;
+  }
 
   /** Listens to the ORM's page commits and starts the backfill (in the background: start is not delayed). */
   start(): this {
@@ -70,6 +79,8 @@ export class PlainTextFiller {
     this.unsubscribe = null;
     this.queue.clear();
     this.backfillFrom = null;
+    // The pool first: a long read under way fails at once instead of delaying the shutdown.
+    if (this.ownPool) await this.pool?.close();
     await this.idle();
   }
 
@@ -106,8 +117,28 @@ export class PlainTextFiller {
     const em = this.em.fork();
     for (const page of await pageTextSources(em, ids)) {
       if (this.closed) return;
-      await writePlainText(em, page.id, page.content, plainTextToStore(page.content, page.searchText));
+      const text = await this.textOf(page.id, page.content, page.searchText);
+      if (this.closed) return;
+      await writePlainText(em, page.id, page.content, text);
       await yieldToLoop();
+    }
+  }
+
+  /** The text to store: long pages read in the worker ('' when it cannot: the next edit tries again). */
+  private async textOf(pageId: number, content: string, searchText: string | null): Promise<string> {
+    if (
+      searchText !== null ||
+      content.length <= INLINE_PLAIN_TEXT_MAX ||
+      content.length > MAX_PLAIN_TEXT_SOURCE
+    ) {
+      return plainTextToStore(content, searchText);
+    }
+    this.pool ??= new PlainTextPool();
+    try {
+      return await this.pool.plainText(content);
+    } catch (error) {
+      this.options.warn?.({ pageId, err: error }, 'plain text: page not readable');
+      return '';
     }
   }
 }

@@ -5,7 +5,7 @@ import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { testDatabases } from '../../../../test/support/mysql';
 import { Viewer } from '../viewer';
 import { PlainTextFiller } from './plain-text-filler';
-import { plainTextOf } from './plain-text-of';
+import { INLINE_PLAIN_TEXT_MAX, plainTextOf } from './plain-text-of';
 import { showdocSnippet, snippetText } from './snippet';
 
 const MARKED = [
@@ -180,6 +180,26 @@ describe.each(testDatabases())('page plain text on $name', (target) => {
       stop();
     }
     expect(handed).toEqual([]);
+  });
+
+  it('page/save leaves a long page to the worker after the commit: hostile markdown never holds the loop', async () => {
+    const viewer = new Viewer(owner);
+    const long = `${'**a '.repeat(INLINE_PLAIN_TEXT_MAX / 4)}\n\nthe **omega** line`;
+    const handed: number[] = [];
+    const stop = onPageContentCommitted(em(), (ids) => handed.push(...ids));
+    let id = 0;
+    try {
+      await filler.close();
+      id = (await db.services().pages.save(viewer, { itemId: item.id, title: 'Long', content: 'short' })).id;
+      await db.services().pages.save(viewer, { id, itemId: item.id, content: long });
+      expect(await plainTextOf(id)).toBeNull();
+    } finally {
+      stop();
+      filler = new PlainTextFiller(db.database.orm.em).start();
+    }
+    expect(handed).toEqual([id]);
+    await filler.idle();
+    expect(await plainTextOf(id)).toContain('the omega line');
   });
 
   it('a result computed for older content never overwrites the newer one', async () => {
