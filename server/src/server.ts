@@ -13,7 +13,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -67,7 +67,6 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerGraphQLExplorer } from './http/graphql-explorer';
 import { registerTurns, Turns } from './http/turns';
 import { registerShowdocEntry } from './http/showdoc-entry';
-import { registerMetrics } from './http/metrics';
 import { closePromptly } from './http/prompt-close';
 import { ShowdocImportJobs } from './migrate/showdoc/import-jobs';
 import { showdocImportHttpPlugin } from './migrate/showdoc/import-http';
@@ -116,7 +115,8 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     warn: (details, message) => app.log.warn(details, message),
   }).start();
   // Rate-limit counters: in this process, or in Redis so that every node counts the same attempts.
-  const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
+  // Loaded only when configured, as are the metrics below: each library is ~1.5 MB of heap (issue #14).
+  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl) : null;
   // One event bus per process: services publish to it, graphql-ws subscriptions read from it. With Redis,
   // events reach every node; a publish while Redis is away is dropped at once (never queued or awaited).
   const redisEvents = redis
@@ -185,7 +185,10 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   await app.register(fastifyFormbody, { bodyLimit: config.bodyLimit });
   await app.register(fastifyMultipart, { limits: { fileSize: 4 * 1024 * 1024, files: 1, fields: 200 } });
 
-  if (config.metricsToken) registerMetrics(app, { token: config.metricsToken, db, redis });
+  if (config.metricsToken) {
+    const { registerMetrics } = await import('./http/metrics.js');
+    registerMetrics(app, { token: config.metricsToken, db, redis });
+  }
   app.get('/healthz', async () => ({ status: 'ok', database: db.dialect }));
   // Readiness (issue #23): the database answers, no migration is pending, Redis answers when configured.
   app.get('/readyz', async (_request, reply) => {

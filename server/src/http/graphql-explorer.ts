@@ -13,15 +13,19 @@ export function registerGraphQLExplorer(
   { enabled, webDist }: { enabled: boolean; webDist: string },
 ): void {
   const page = path.join(webDist, 'explorer', 'index.html');
-  app.addHook('onRequest', async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/explorer/') && !enabled) {
-      return reply.code(404).send({ error: 'Not Found', message: 'the GraphQL explorer is turned off' });
+  // A callback hook that lets every other request through at once: it runs before all of them (issue #14).
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    if (url.startsWith('/explorer/')) {
+      if (enabled) return done();
+      void reply.code(404).send({ error: 'Not Found', message: 'the GraphQL explorer is turned off' });
+      return;
     }
-    if (!enabled || url !== '/graphql' || request.method !== 'GET') return;
-    if (!wantsPage(request.headers.accept, request.url)) return;
-    if (!fs.existsSync(page)) return; // web app not built: Apollo answers as usual
-    return reply
+    const graphql = url === '/graphql' || url.startsWith('/graphql?');
+    if (!enabled || !graphql || request.method !== 'GET') return done();
+    if (!wantsPage(request.headers.accept, url)) return done();
+    if (!fs.existsSync(page)) return done(); // web app not built: Apollo answers as usual
+    void reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(fs.createReadStream(page));

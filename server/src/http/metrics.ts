@@ -69,11 +69,13 @@ export function registerMetrics(
     });
   }
 
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: no promise per answer (issue #14).
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: ids and keys would make a series per page.
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', async (request, reply) => {

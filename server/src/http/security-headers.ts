@@ -58,12 +58,26 @@ export function contentSecurityPolicy(host: string | undefined, scriptHashes: re
  */
 export function registerSecurityHeaders(app: FastifyInstance, indexHtml: string): void {
   const hashes = inlineScriptHashes(indexHtml);
-  app.addHook('onSend', async (request: FastifyRequest, reply) => {
+  // The policy of each Host seen last: every answer built it again (issue #14). Bounded, as Host is the client's.
+  const byHost = new Map<string, string>();
+  const policyFor = (host: string | undefined): string => {
+    const key = host ?? '';
+    let policy = byHost.get(key);
+    if (policy === undefined) {
+      policy = contentSecurityPolicy(host, hashes);
+      if (byHost.size >= 64) byHost.clear();
+      byHost.set(key, policy);
+    }
+    return policy;
+  };
+  // A callback hook, not an async one: no promise per answer.
+  app.addHook('onSend', (request: FastifyRequest, reply, payload, done) => {
     // A route that answers something other than the app (a served file) sets its own, stricter policy.
     if (!reply.hasHeader('content-security-policy'))
-      reply.header('content-security-policy', contentSecurityPolicy(request.headers.host, hashes));
+      reply.header('content-security-policy', policyFor(request.headers.host));
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    done(null, payload);
   });
 }

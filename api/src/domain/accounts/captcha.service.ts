@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import svgCaptcha from 'svg-captcha';
 import { Captcha } from '../../../../db/src';
 import type { RateLimits } from '../limits/rate-limits';
 
@@ -15,8 +14,14 @@ type RenderText = (
   text: string,
   options: { width: number; height: number; noise: number; fontSize: number },
 ) => string;
-// The package's default export renders a given text; its typings only declare the random variants.
-const renderText = svgCaptcha as unknown as RenderText;
+/**
+ * The package's default export renders a given text; its typings only declare the random variants. Loaded
+ * with the first image: it parses its font when loaded (~2 MB of heap in every process, issue #14).
+ */
+async function loadRenderText(): Promise<RenderText> {
+  const { default: svgCaptcha } = await import('svg-captcha');
+  return svgCaptcha as unknown as RenderText;
+}
 
 export interface CaptchaOptions {
   /** QUIRE_TEST_CAPTCHA: this exact answer passes any captcha check (automated tests only). */
@@ -46,6 +51,7 @@ export class CaptchaService {
     if (!Number.isSafeInteger(id) || id <= 0) return null;
     const captcha = await this.em.findOne(Captcha, { id });
     if (!captcha || captcha.usedAt || captcha.expiresAt <= now) return null;
+    const renderText = await loadRenderText();
     return renderText(captcha.code, { width: 120, height: 40, noise: 2, fontSize: 44 });
   }
 
