@@ -73,6 +73,13 @@ const MENU = `fragment P on MenuPage { id title catalogId isDraft sNumber }
   query ItemView($id: Int) { item(id: $id) { id name description domain type isPrivate isArchived lastUpdateAt
     owner { id username } viewerRights { visit edit manage isOwner archived editScope }
     menu { defaultCatalogPath pages { ...P } catalogs { ...C catalogs { ...C catalogs { ...C } } } } } }`;
+const MY_ITEMS = `query MyItems($groupId: Int!) { myItems(filter: { groupId: $groupId }, first: 200) { totalCount
+  pageInfo { hasNextPage endCursor } edges { node { id name description domain type isPrivate isArchived
+  lastUpdateAt owner { id username } } } } }`;
+const PAGE = `query PageView($id: Int!) { page(id: $id) { id itemId title content authorName updatedAt attachmentCount
+  catalogId path { id name } } }`;
+let pageTurn = 0;
+const randomPage = () => A.pageIds[(pageTurn++ * 7919) % A.pageIds.length];
 const cells = [
   { name: 'REST user/info', request: form('user/info', { user_token: token }), share: 1 },
   {
@@ -85,13 +92,21 @@ const cells = [
     share: 1,
   },
   { name: 'GraphQL item { menu } A', request: graphql(token, MENU, { id: A.id }), share: 0.05 },
+  { name: 'REST item/myList', request: form('item/myList', { user_token: token }), share: 0.5 },
+  {
+    name: 'REST page/info',
+    request: () => form('page/info', { page_id: randomPage(), user_token: token }),
+    share: 0.5,
+  },
+  { name: 'GraphQL myItems', request: graphql(token, MY_ITEMS, { groupId: 0 }), share: 0.5 },
+  { name: 'GraphQL page', request: () => graphql(token, PAGE, { id: randomPage() }), share: 0.5 },
 ].filter((cell) => !values.only || new RegExp(values.only).test(cell.name));
 
 async function run(cell, requests) {
   const cpu = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < requests; i++) {
-    const answer = await app.inject(cell.request);
+    const answer = await app.inject(typeof cell.request === 'function' ? cell.request() : cell.request);
     if (answer.statusCode !== 200 || /"errors"|"error_code":[1-9]/.test(answer.body.slice(0, 200))) {
       throw new Error(`${cell.name}: ${answer.statusCode} ${answer.body.slice(0, 300)}`);
     }

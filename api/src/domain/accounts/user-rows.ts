@@ -11,12 +11,26 @@ export interface UserProfile {
   createdAt: Date;
 }
 
-interface UserRow {
+/** A user's profile columns as the driver returns them (`created_at` as the database keeps it). */
+export interface UserRow {
   id: number;
   username: string;
   name: string | null;
   group_id: number;
   created_at: Date | number | string;
+}
+
+/** A lean user row as the profile the doors show. */
+export function profileOf(row: UserRow): UserProfile {
+  const groupId = Number(row.group_id);
+  return {
+    id: Number(row.id),
+    username: row.username,
+    name: row.name,
+    groupId,
+    isAdmin: groupId === UserGroup.Admin,
+    createdAt: leanDate(row.created_at),
+  };
 }
 
 /**
@@ -34,16 +48,6 @@ export async function userProfiles(
     `select id, username, name, group_id, created_at from \`user\` where id in (${ids.map(() => '?').join(', ')})`,
     ids,
   );
-  for (const row of rows) {
-    const groupId = Number(row.group_id);
-    profiles.set(Number(row.id), {
-      id: Number(row.id),
-      username: row.username,
-      name: row.name,
-      groupId,
-      isAdmin: groupId === UserGroup.Admin,
-      createdAt: leanDate(row.created_at),
-    });
-  }
+  for (const row of rows) profiles.set(Number(row.id), profileOf(row));
   return profiles;
 }

@@ -15,7 +15,14 @@ import {
   TeamMember,
   User,
 } from '../../../../db/src';
-import { buildItem, buildUser, DEFAULT_PASSWORD, viewerOf } from '../../../../test/support/factories';
+import {
+  buildCatalog,
+  buildItem,
+  buildMember,
+  buildUser,
+  DEFAULT_PASSWORD,
+  viewerOf,
+} from '../../../../test/support/factories';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { testDatabases } from '../../../../test/support/mysql';
 import { expectCode } from '../../../../test/support/domain-errors';
@@ -426,8 +433,18 @@ describe.each(testDatabases())('items on $name', (target) => {
       const entries = (await list()).entries;
       const fresh = db.services().em;
       for (const { item } of entries) {
-        const entity = await fresh.findOneOrFail(Item, { id: item.id });
-        expect(item).toEqual({
+        const entity = await fresh.findOneOrFail(Item, { id: item.id }, { populate: ['owner'] });
+        const { ownerProfile, viewerGrants, ...row } = item;
+        expect(ownerProfile).toEqual({
+          id: entity.owner.id,
+          username: entity.owner.username,
+          name: entity.owner.name,
+          groupId: entity.owner.groupId,
+          isAdmin: entity.owner.isAdmin,
+          createdAt: entity.owner.createdAt,
+        });
+        expect(viewerGrants?.userId).toBe(lister.id);
+        expect(row).toEqual({
           id: entity.id,
           name: entity.name,
           description: entity.description,
@@ -449,6 +466,40 @@ describe.each(testDatabases())('items on $name', (target) => {
         lastUpdateAt: new Date('2026-01-02T03:04:05Z'),
       });
       await fresh.nativeDelete(ItemMember, { item: odd.id });
+    });
+
+    it('gives each listed item the rights the policy decides alone (grants read with the items)', async () => {
+      const em = db.services().em;
+      const scoped = await buildItem(em, owner, { name: 'Scoped' });
+      const [inside, outside] = [await buildCatalog(em, scoped), await buildCatalog(em, scoped)];
+      await em.persist(buildMember(em, scoped, lister, MemberGroup.Edit, [inside])).flush();
+      const team = em.create(Team, { name: 'Scoped team', owner: owner.id });
+      em.persist(team);
+      em.persist(em.create(TeamItem, { team, item: scoped.id }));
+      const teamGrant = em.create(TeamItemMember, {
+        team,
+        item: scoped.id,
+        user: lister.id,
+        memberGroupId: 0,
+      });
+      teamGrant.catalogs.add(em.getReference(Catalog, outside.id));
+      await em.persist(teamGrant).flush();
+
+      const entries = (await list()).entries;
+      const { services, viewer } = await as(lister);
+      for (const entry of entries) {
+        const entity = await services.em.findOneOrFail(Item, { id: entry.item.id });
+        expect([entry.item.id, entry.rights]).toEqual([
+          entity.id,
+          await services.policy.rights(viewer, entity),
+        ]);
+      }
+      const rights = entries.find((e) => e.item.id === scoped.id)?.rights;
+      expect(rights?.catalogScope?.sort()).toEqual([inside.id, outside.id].sort());
+      expect(rights?.editScope).toEqual([inside.id]);
+      await services.em.nativeDelete(TeamItemMember, { item: scoped.id });
+      await services.em.nativeDelete(TeamItem, { item: scoped.id });
+      await services.em.nativeDelete(ItemMember, { item: scoped.id });
     });
 
     it('moves pinned items first, and a manual order overrides that', async () => {

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { leanDate, leanReader } from '../../../../db/src';
+import { BaseSqlitePlatform } from '@mikro-orm/knex';
+import { leanDate, leanReader, MAX_CATALOG_LEVEL } from '../../../../db/src';
+import type { CatalogStep } from '../catalogs/catalog-tree';
 
 /**
  * A page as a reader gets it, read as plain data: the fields of the `Page` entity, relations by id only
@@ -41,6 +43,11 @@ export interface PageRead {
   attachmentCount: number;
   /** The page's share link, live or expired; null for none. */
   link: { uniqueKey: string; expiresAt: Date | null } | null;
+  /**
+   * The page's live catalogs from the top level down (`loadCatalogSteps`): empty at the item's root, null
+   * when the chain is broken (a catalog missing, deleted or in another item).
+   */
+  path: CatalogStep[] | null;
 }
 
 /**
@@ -99,23 +106,48 @@ interface Row extends PageColumns {
   attachment_count: number | string;
   unique_key: string | null;
   expires_at: Date | number | null;
+  /** `[[id, name, parent_id], …]` of the chain as JSON text (MySQL's JSON type: parsed); null or `[]` for none. */
+  steps: string | Array<[number, string, number | null]> | null;
 }
 
-const PAGE_READ_SQL = `select p.id, p.item_id, p.catalog_id, p.author_id, p.author_name, p.title, p.content,
+const jsonSteps = (sqlite: boolean) =>
+  sqlite
+    ? 'json_group_array(json_array(c.id, c.name, c.parent_id))'
+    : 'json_arrayagg(json_array(c.id, c.name, c.parent_id))';
+
+/** The chain of the page's catalog goes with the page (one round trip on MariaDB; issue #14). */
+const pageReadSql = (sqlite: boolean) => `with recursive chain (id, parent_id, item_id, depth) as (
+    select c.id, c.parent_id, c.item_id, 0 from page p join catalog c on c.id = p.catalog_id and c.item_id = p.item_id
+      where p.id = ? and c.deleted_at is null
+    union all
+    select c.id, c.parent_id, c.item_id, chain.depth + 1 from chain
+      join catalog c on c.id = chain.parent_id and c.item_id = chain.item_id
+      where c.deleted_at is null and chain.depth < ?
+  )
+  select p.id, p.item_id, p.catalog_id, p.author_id, p.author_name, p.title, p.content,
     p.version, p.s_number, p.is_draft, p.comments, p.ext_info, p.created_at, p.updated_at,
     i.type as item_type, i.owner_id, i.password, i.password_version, i.is_archived,
     i.deleted_at as item_deleted_at,
     (select count(*) from attachment_page a where a.page_id = p.id) as attachment_count,
-    l.unique_key, l.expires_at
+    l.unique_key, l.expires_at,
+    (select ${jsonSteps(sqlite)} from chain join catalog c on c.id = chain.id) as steps
   from page p join item i on i.id = p.item_id left join single_page_link l on l.page_id = p.id
   where p.id = ? and p.deleted_at is null`;
+const PAGE_READ_SQL = { sqlite: pageReadSql(true), mysql: pageReadSql(false) };
+/** As `loadCatalogSteps` bounds its walk. */
+const CHAIN_BOUND = MAX_CATALOG_LEVEL * 4;
 
 /**
- * A live (not deleted) page with what its readers are shown beside it, in one lean query (every page
+ * A live (not deleted) page with what its readers are shown beside it, its catalog path too, in one lean query (every page
  * read; issue #14); null when there is none. Nothing is checked here: the policy decides on the result.
  */
 export async function readPage(em: EntityManager, pageId: number): Promise<PageRead | null> {
-  const row = await leanReader(em).get<Row>(PAGE_READ_SQL, [pageId]);
+  const sqlite = em.getPlatform() instanceof BaseSqlitePlatform;
+  const row = await leanReader(em).get<Row>(sqlite ? PAGE_READ_SQL.sqlite : PAGE_READ_SQL.mysql, [
+    pageId,
+    CHAIN_BOUND + 1,
+    pageId,
+  ]);
   if (!row) return null;
   return {
     page: pageRecordOf(row),
@@ -136,5 +168,21 @@ export async function readPage(em: EntityManager, pageId: number): Promise<PageR
             uniqueKey: row.unique_key,
             expiresAt: row.expires_at === null ? null : leanDate(row.expires_at),
           },
+    path: row.catalog_id === null ? [] : pathOf(Number(row.catalog_id), row.steps),
   };
+}
+
+/** The steps from the top level down to `catalogId`, walked as `loadCatalogSteps` walks them. */
+function pathOf(catalogId: number, steps: Row['steps']): CatalogStep[] | null {
+  const rows = typeof steps === 'string' ? (JSON.parse(steps) as Exclude<Row['steps'], string>) : steps;
+  const byId = new Map((rows ?? []).map(([id, name, parentId]) => [Number(id), { name, parentId }]));
+  const path: CatalogStep[] = [];
+  let id: number | null = catalogId;
+  while (id !== null) {
+    const step = byId.get(id);
+    if (!step || path.length > CHAIN_BOUND) return null;
+    path.unshift({ id, name: step.name });
+    id = step.parentId === null ? null : Number(step.parentId);
+  }
+  return path;
 }

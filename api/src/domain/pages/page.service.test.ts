@@ -434,6 +434,25 @@ describe.each(testDatabases())('pages on $name', (target) => {
       await expectCode(info(owner, gone.id), 'PageNotFound');
     });
 
+    it('reads the path with the page: names as stored, and a deleted parent breaks it for a scope', async () => {
+      const item = await itemWithMembers();
+      const em = db.services().em;
+      const top = await buildCatalog(em, item, { name: 'top "quoted", 目录' });
+      const mid = await buildCatalog(em, item, { name: 'mid', parent: top });
+      const leaf = await buildCatalog(em, item, { name: 'leaf', parent: mid });
+      buildMember(em, item, scoped, MemberGroup.Edit, [top]);
+      await em.flush();
+      const page = await buildPage(em, item, { catalog: leaf });
+      expect((await info(scoped, page.id)).path).toEqual([
+        { id: top.id, name: top.name },
+        { id: mid.id, name: 'mid' },
+        { id: leaf.id, name: 'leaf' },
+      ]);
+      await em.nativeUpdate(Catalog, { id: mid.id }, { deletedAt: new Date() });
+      await expectCode(info(scoped, page.id), 'PageVisitDenied');
+      expect((await info(owner, page.id)).path).toEqual([]);
+    });
+
     it('reads the page as stored, with its attachments and a live share key for those who manage it', async () => {
       const item = await itemWithMembers();
       const em = db.services().em;

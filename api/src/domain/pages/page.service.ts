@@ -15,7 +15,7 @@ import {
   reindexPageText,
   type User,
 } from '../../../../db/src';
-import { loadCatalogPath, loadCatalogSteps, type CatalogStep } from '../catalogs/catalog-tree';
+import { loadCatalogPath, type CatalogStep } from '../catalogs/catalog-tree';
 import { maySharePage, pageVisibleInScope, requireWritableScope, writesAreScoped } from '../policy/scope';
 import { OPEN_API_REMARK, type ChangeLogService } from '../changelog/changelog.service';
 import { DomainError } from '../errors';
@@ -225,13 +225,12 @@ export class PageService {
 
   /**
    * A readable page with its catalog path; other items, scopes and drafts are refused. Read lean (issue #14):
-   * one query for the page, its item, attachment count and share link, one for the path, no entity.
+   * one query for the page, its item, attachment count, share link and path, no entity.
    */
   async info(viewer: Viewer, pageId: number, now = new Date()): Promise<PageView> {
     const read = pageId > 0 ? await readPage(this.em, pageId) : null;
     if (!read) throw new DomainError('PageNotFound');
-    const { page, item, attachmentCount, link } = read;
-    const path = page.catalog ? await loadCatalogSteps(this.em, item.id, page.catalog.id) : [];
+    const { page, item, attachmentCount, link, path } = read;
     const rights = await this.readRights(viewer, item, page, path);
     // The key goes only to those who may manage the link (issue #15): a reader would pass it on.
     const mayShare = maySharePage(rights, path?.[0]?.id ?? null);

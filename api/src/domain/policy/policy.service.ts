@@ -67,20 +67,49 @@ export interface PolicyItem {
   passwordVersion: number;
   isArchived: boolean;
   deletedAt: Date | null;
+  /**
+   * The grants of one user in the item, when the read that found the item read them as well (the item
+   * list, issue #14): the policy then reads none of its own for that user.
+   */
+  viewerGrants?: ViewerGrants;
 }
 
-interface Grant {
+export interface Grant {
   group: number;
   catalogIds: number[];
 }
 
+/** A user's member and team-member grants in one item (none: the user is no member). */
+export interface ViewerGrants {
+  userId: number;
+  grants: Grant[];
+}
+
 /** One member or team-member row of the viewer with one of its catalogs (none: unscoped). */
-interface GrantRow {
+export interface GrantRow {
   via: string;
   id: number;
   item_id: number;
   member_group_id: number;
   catalog_id: number | null;
+}
+
+/** Grant rows as grants by item id; a grant spans as many rows as it has catalogs. */
+export function grantsOfRows(rows: readonly GrantRow[]): Map<number, Grant[]> {
+  const grants = new Map<number, Grant[]>();
+  const byRow = new Map<string, Grant>();
+  for (const row of rows) {
+    const key = `${row.via}${row.id}`;
+    let grant = byRow.get(key);
+    if (!grant) {
+      grant = { group: Number(row.member_group_id), catalogIds: [] };
+      byRow.set(key, grant);
+      const itemId = Number(row.item_id);
+      grants.set(itemId, [...(grants.get(itemId) ?? []), grant]);
+    }
+    if (row.catalog_id !== null) grant.catalogIds.push(Number(row.catalog_id));
+  }
+  return grants;
 }
 
 /**
@@ -146,8 +175,11 @@ export class PolicyService {
       // An owner's own member rows change nothing (owners manage, unscoped): only others' items cost the
       // grant queries, and a list of one's own items none (issue #14).
       const userId = viewer.user?.id;
-      const ids = missing.filter((i) => !i.deletedAt && i.owner.id !== userId).map((i) => i.id);
+      const others = missing.filter((i) => !i.deletedAt && i.owner.id !== userId);
+      const known = (i: PolicyItem) => userId !== undefined && i.viewerGrants?.userId === userId;
+      const ids = others.filter((i) => !known(i)).map((i) => i.id);
       const grants = ids.length ? await this.memberGrants(viewer, ids) : new Map<number, Grant[]>();
+      for (const item of others) if (known(item)) grants.set(item.id, item.viewerGrants!.grants);
       // A session's unlock matters only where nothing else opens the item: a locked item of someone else
       // the viewer is no member of.
       const locked = missing.filter(
@@ -250,8 +282,7 @@ export class PolicyService {
    * refuses statements with more than 32,766 parameters); grants of other items are never looked up.
    */
   private async memberGrants(viewer: Viewer, itemIds: number[]): Promise<Map<number, Grant[]>> {
-    const grants = new Map<number, Grant[]>();
-    if (!viewer.user) return grants;
+    if (!viewer.user) return new Map();
     const bound = itemIds.length <= GRANT_IDS_BOUND;
     const inItems = (alias: string) =>
       bound ? ` and ${alias}.item_id in (${itemIds.map(() => '?').join(', ')})` : '';
@@ -265,20 +296,7 @@ export class PolicyService {
          where t.user_id = ?${inItems('t')}`,
       bound ? [viewer.user.id, ...itemIds, viewer.user.id, ...itemIds] : [viewer.user.id, viewer.user.id],
     );
-    // A grant spans as many rows as it has catalogs.
-    const byRow = new Map<string, Grant>();
-    for (const row of rows) {
-      const key = `${row.via}${row.id}`;
-      let grant = byRow.get(key);
-      if (!grant) {
-        grant = { group: Number(row.member_group_id), catalogIds: [] };
-        byRow.set(key, grant);
-        const itemId = Number(row.item_id);
-        grants.set(itemId, [...(grants.get(itemId) ?? []), grant]);
-      }
-      if (row.catalog_id !== null) grant.catalogIds.push(Number(row.catalog_id));
-    }
-    return grants;
+    return grantsOfRows(rows);
   }
 
   /** Items this session unlocked under their current visit password (a changed password voids the unlock). */

@@ -81,7 +81,8 @@ export class ItemResolver {
 
   @FieldResolver(() => User, { description: 'User who owns the item' })
   async owner(@Root() item: Item, @Ctx() ctx: GraphQLContext): Promise<User> {
-    return User.from(await itemOwner(ctx, item.source.owner.id));
+    // The item list reads its owners with its items.
+    return User.from(item.source.ownerProfile ?? (await itemOwner(ctx, item.source.owner.id)));
   }
 
   @FieldResolver(() => ItemRights, { description: 'What the signed-in viewer may do with this item' })
