@@ -63,6 +63,23 @@ export async function relatedItemRows(
   return rows.map(leanItem);
 }
 
+/**
+ * One item as a plain row, by id or by its personal domain (a live item's only), deleted ones included by
+ * id as `PolicyService.findItem` finds them; null when there is none.
+ */
+export async function itemRow(
+  em: EntityManager,
+  key: { id: number } | { domain: string },
+): Promise<LeanItem | null> {
+  const row =
+    'id' in key
+      ? await leanReader(em).get<ItemRow>(`${SELECT_ITEMS} where id = ?`, [key.id])
+      : await leanReader(em).get<ItemRow>(`${SELECT_ITEMS} where domain = ? and deleted_at is null`, [
+          key.domain,
+        ]);
+  return row ? leanItem(row) : null;
+}
+
 /** Ids of the items in one of the user's item groups (none when the group is someone else's). */
 export async function groupItemIds(em: EntityManager, userId: number, groupId: number): Promise<Set<number>> {
   const rows = await leanReader(em).all<{ item_id: number }>(
