@@ -25,6 +25,7 @@ import { WebSocketServer } from 'ws';
 import {
   buildGraphQLSchema,
   compiledExecutorGateway,
+  graphqlAnswerJson,
   formatExecutionResult,
   formatGraphQLError,
   localizeErrorsPlugin,
@@ -200,6 +201,8 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   const apollo = new ApolloServer<GraphQLContext>({
     // The schema, with queries run by the compiled executor (issue #14).
     gateway: compiledExecutorGateway(schema),
+    // Apollo's own text of the answer, with the menus' kept texts spliced in (issue #14).
+    stringifyResult: graphqlAnswerJson,
     // Who may introspect is decided per request by guardPlugin (QUIRE_GRAPHQL_INTROSPECTION).
     introspection: true,
     includeStacktraceInErrorResponses: false,

@@ -327,7 +327,7 @@ export class PolicyService {
     viewer: Viewer,
     idOrDomain: number | string,
   ): Promise<{ item: Item; rights: ItemRights }> {
-    return this.visit(viewer, await this.findItem(idOrDomain));
+    return this.requireVisitOf(viewer, await this.findItem(idOrDomain));
   }
 
   /** `requireVisit` with the item as a plain row (`findItemRow`): the same checks, in the same order. */
@@ -335,10 +335,11 @@ export class PolicyService {
     viewer: Viewer,
     idOrDomain: number | string,
   ): Promise<{ item: LeanItem; rights: ItemRights }> {
-    return this.visit(viewer, await this.findItemRow(idOrDomain));
+    return this.requireVisitOf(viewer, await this.findItemRow(idOrDomain));
   }
 
-  private async visit<T extends PolicyItem>(
+  /** `requireVisit` of an item read earlier in this request (a GraphQL item's menu field). */
+  async requireVisitOf<T extends PolicyItem>(
     viewer: Viewer,
     item: T | null,
   ): Promise<{ item: T; rights: ItemRights }> {
