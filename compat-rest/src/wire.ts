@@ -96,6 +96,15 @@ export function wireJson(value: unknown): string | Buffer {
 const ANSWERS_KEPT = 4;
 const keptAnswers = new WeakSet<Buffer>();
 
+/**
+ * Marks `bytes` as a kept answer for `keptCompressed`: the caller keeps the same Buffer for the same text
+ * (GraphQL's answers with kept menu texts, server.ts).
+ */
+export function keepAnswer(bytes: Buffer): Buffer {
+  keptAnswers.add(bytes);
+  return bytes;
+}
+
 /** Below this, answers go uncompressed (as the server's compression plugin leaves them). */
 const COMPRESS_THRESHOLD = 1024;
 type Encoding = 'br' | 'gzip';

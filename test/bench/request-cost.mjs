@@ -85,6 +85,14 @@ const cells = [
     share: 1,
   },
   { name: 'GraphQL item { menu } A', request: graphql(token, MENU, { id: A.id }), share: 0.05 },
+  {
+    name: 'GraphQL item { menu } A gzip',
+    request: (({ headers, ...rest }) => ({
+      ...rest,
+      headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
+    }))(graphql(token, MENU, { id: A.id })),
+    share: 0.05,
+  },
   { name: 'REST item/info A', request: form('item/info', { user_token: token, item_id: A.id }), share: 0.1 },
   {
     name: 'REST item/info A gzip',

@@ -1,5 +1,7 @@
 // Issue #14: menus' JSON texts are kept per menu object and selection and spliced into the answer. The
 // answer must be the executor's own, to the byte, for every viewer and selection, and follow every write.
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MemberGroup, type Catalog, type Item, type User } from '../../../../db/src';
 import {
@@ -71,6 +73,33 @@ describe.each(testDatabases())('kept menu texts on $name', (target) => {
     return response.text();
   }
 
+  /** The answer's bytes as sent, through node:http (which neither asks for nor decodes compression). */
+  function rawPost(query: string, token: string, encoding: string) {
+    return new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+      const request = http.request(
+        `${server.url}/graphql`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${token}`,
+            ...(encoding ? { 'accept-encoding': encoding } : {}),
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(JSON.stringify({ query, variables: { id: item.id } }));
+    });
+  }
+
   interface MenuJson {
     pages: { title: string }[];
     catalogs: { name: string; pages: { title: string }[] }[];
@@ -99,6 +128,25 @@ describe.each(testDatabases())('kept menu texts on $name', (target) => {
       expect(asOwner).not.toContain('editor draft');
       expect(asEditor).toContain('editor draft');
       expect(asScoped).toEqual(['in B']);
+    }
+  });
+
+  it('sends the same answer compressed as each client accepts, or plain', async () => {
+    const expected = await answerText(MENU_COMPLETED, tokens.editor);
+    for (const encoding of ['', 'gzip', 'br', 'gzip, deflate, br', 'identity']) {
+      for (let i = 0; i < 2; i++) {
+        const answer = await rawPost(MENU, tokens.editor, encoding);
+        expect(answer.encoding).toBe(
+          encoding === 'gzip' ? 'gzip' : encoding === 'br' || encoding.includes('br') ? 'br' : undefined,
+        );
+        const bytes =
+          answer.encoding === 'gzip'
+            ? zlib.gunzipSync(answer.body)
+            : answer.encoding === 'br'
+              ? zlib.brotliDecompressSync(answer.body)
+              : answer.body;
+        expect(bytes.toString('utf8')).toBe(expected);
+      }
     }
   });
 

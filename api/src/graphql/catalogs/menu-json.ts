@@ -94,8 +94,18 @@ export function graphqlAnswerJson(value: unknown): string {
  * Recent answers with kept texts, by the answer's own text around them and their texts (the same strings
  * while the menus are unchanged): the same answer is the same string, not 300 kB joined again.
  */
-const answers: { text: string; parts: string[]; answer: string }[] = [];
+const answers: { text: string; parts: string[]; answer: string; bytes?: Buffer }[] = [];
 const ANSWERS_KEPT = 8;
+
+/**
+ * The UTF-8 bytes of a recent answer with kept texts (`graphqlAnswerJson`'s own string), the same Buffer
+ * each time, so the answer is encoded (and compressed, server.ts) once; null for any other answer.
+ */
+export function keptAnswerBytes(payload: unknown): Buffer | null {
+  if (typeof payload !== 'string') return null;
+  const entry = answers.find((a) => a.answer === payload);
+  return entry ? (entry.bytes ??= Buffer.from(entry.answer, 'utf8')) : null;
+}
 
 /** Menus of one request whose text is kept: where they go in the result, and their text. */
 export interface KeptMenu {
