@@ -29,7 +29,7 @@ import { teamMember } from './routes/teamMember';
 import { template } from './routes/template';
 import { user } from './routes/user';
 import { parseRoute, resolveActionName, resolveControllerName } from './routing';
-import { EMPTY, isoTime, useWireTimeZone, wireJson, type Wire } from './wire';
+import { EMPTY, isoTime, keptCompressed, useWireTimeZone, wireJson, type Wire } from './wire';
 
 /** Controllers by ShowDoc's PascalCase class name. */
 export const controllers: Record<string, Controller> = {
@@ -183,9 +183,11 @@ async function dispatch(
       file: upload?.file ?? null,
     });
     if (reply.sent) return reply;
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(wireJson({ error_code: 0, data: data ?? EMPTY } satisfies Wire));
+    const body = wireJson({ error_code: 0, data: data ?? EMPTY } satisfies Wire);
+    const kept = await keptCompressed(body, request.headers);
+    // As the compression plugin marks what it compresses (which leaves an answer so marked alone).
+    if (kept) reply.header('content-encoding', kept.encoding).header('vary', 'accept-encoding');
+    return reply.type('application/json; charset=utf-8').send(kept?.bytes ?? body);
   } catch (err) {
     if (err instanceof DomainError) return envelope(reply, err.info.showdoc, err.localized('zh'));
     throw err;

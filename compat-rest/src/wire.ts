@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 
 /**
  * ShowDoc's value typing at the REST boundary: database values travel as strings, times as unix
@@ -14,11 +17,32 @@ export type Wire = string | number | boolean | null | RawJson | Wire[] | { [key:
  */
 export class RawJson {
   private encoded: Buffer | undefined;
+  /** Whole answers made around this text, by the text before and after it, most recent last. */
+  private readonly answers = new Map<string, Buffer>();
 
   constructor(readonly json: string) {}
 
   get bytes(): Buffer {
     return (this.encoded ??= Buffer.from(this.json, 'utf8'));
+  }
+
+  /**
+   * `before` + this text + `after` as UTF-8 bytes, the same Buffer for the same text around it: the
+   * answer is keyed by its whole text (the viewer's rights, counters and echoed ids are in `before` and
+   * `after`), so it can never be anyone else's, and it lives as long as this text (one menu version).
+   */
+  answerAround(before: string, after: string): Buffer {
+    const key = `${before}${SPLICE_MARK}${after}`;
+    let answer = this.answers.get(key);
+    if (answer) {
+      this.answers.delete(key);
+    } else {
+      answer = Buffer.concat([Buffer.from(before, 'utf8'), this.bytes, Buffer.from(after, 'utf8')]);
+      keptAnswers.add(answer);
+      if (this.answers.size >= ANSWERS_KEPT) this.answers.delete(this.answers.keys().next().value!);
+    }
+    this.answers.set(key, answer);
+    return answer;
   }
 
   toJSON(): unknown {
@@ -48,6 +72,11 @@ export function wireJson(value: unknown): string | Buffer {
     splicing = outer;
   }
   if (!parts.length) return text;
+  if (parts.length === 1) {
+    const mark = `"${SPLICE_MARK}0${SPLICE_END}"`;
+    const at = text.indexOf(mark);
+    return parts[0]!.answerAround(text.slice(0, at), text.slice(at + mark.length));
+  }
   const chunks: Buffer[] = [];
   let from = 0;
   for (const [index, part] of parts.entries()) {
@@ -58,6 +87,95 @@ export function wireJson(value: unknown): string | Buffer {
   }
   chunks.push(Buffer.from(text.slice(from), 'utf8'));
   return Buffer.concat(chunks);
+}
+
+/**
+ * Answers kept around one RawJson (per menu version): the viewers of one item differ in a few fields
+ * (rights, unread count, echoed page ids), and each kept answer of a 2,000-page menu is ~300 kB.
+ */
+const ANSWERS_KEPT = 4;
+const keptAnswers = new WeakSet<Buffer>();
+
+/**
+ * Marks `bytes` as a kept answer for `keptCompressed`: the caller keeps the same Buffer for the same text
+ * (GraphQL's answers with kept menu texts, server.ts).
+ */
+export function keepAnswer(bytes: Buffer): Buffer {
+  keptAnswers.add(bytes);
+  return bytes;
+}
+
+/** Below this, answers go uncompressed (as the server's compression plugin leaves them). */
+const COMPRESS_THRESHOLD = 1024;
+type Encoding = 'br' | 'gzip';
+const compressors: Record<Encoding, (bytes: Buffer) => Promise<Buffer>> = {
+  // The server's compression plugin's settings (server.ts): Brotli quality 4, gzip at zlib's default.
+  br: (bytes) =>
+    promisify(zlib.brotliCompress)(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  gzip: (bytes) => promisify(zlib.gzip)(bytes),
+};
+const compressed = new WeakMap<Buffer, Map<Encoding, Promise<Buffer>>>();
+
+/**
+ * A kept answer (`wireJson`'s Buffer around a RawJson) compressed as the client accepts it, compressed
+ * once per answer and encoding: compressing a 300 kB menu costs milliseconds per request (issue #14).
+ * Null for any other answer, and whenever the client's preference is not plainly Brotli or gzip: the
+ * server's compression plugin then decides as for every other answer.
+ */
+export async function keptCompressed(
+  body: string | Buffer,
+  headers: IncomingHttpHeaders,
+): Promise<{ encoding: Encoding; bytes: Buffer } | null> {
+  if (typeof body === 'string' || !keptAnswers.has(body) || body.length < COMPRESS_THRESHOLD) return null;
+  if (headers['x-no-compression'] !== undefined) return null;
+  const encoding = preferredEncoding(headers['accept-encoding']);
+  if (!encoding) return null;
+  let byEncoding = compressed.get(body);
+  if (!byEncoding) compressed.set(body, (byEncoding = new Map()));
+  let bytes = byEncoding.get(encoding);
+  if (!bytes) {
+    bytes = compressors[encoding](body);
+    byEncoding.set(encoding, bytes);
+    // A failed compression is not kept: the next request tries again, this one goes uncompressed.
+    bytes.catch(() => byEncoding.delete(encoding));
+  }
+  try {
+    return { encoding, bytes: await bytes };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Brotli or gzip when the client's `Accept-Encoding` weighs it at least as much as anything else it
+ * names (identity and deflate included; `*` stands for what it does not name), Brotli first on a tie;
+ * else null.
+ */
+function preferredEncoding(header: string | string[] | undefined): Encoding | null {
+  if (typeof header !== 'string' || !header.trim()) return null;
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim());
+    if (!name) continue;
+    let weight = 1;
+    for (const param of params) {
+      const q = /^q=([01](?:\.\d{0,3})?)$/.exec(param);
+      if (!q) return null;
+      weight = Number(q[1]);
+    }
+    weights.set(name === 'x-gzip' ? 'gzip' : name, weight);
+  }
+  const weightOf = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
+  const best = Math.max(...weights.values());
+  for (const encoding of ['br', 'gzip'] as const) {
+    if (weightOf(encoding) > 0 && weightOf(encoding) >= best) return encoding;
+  }
+  return null;
 }
 
 export const EMPTY: Wire = [];

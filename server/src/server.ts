@@ -25,6 +25,8 @@ import { WebSocketServer } from 'ws';
 import {
   buildGraphQLSchema,
   compiledExecutorGateway,
+  graphqlAnswerJson,
+  keptAnswerBytes,
   formatExecutionResult,
   formatGraphQLError,
   localizeErrorsPlugin,
@@ -61,6 +63,7 @@ import { createInProcessPubSub, createRedisPubSub } from '../../api/src/pubsub';
 import { mcpHttpPlugin } from '../../api/src/mcp';
 import { clusterLease } from './cluster-lease';
 import { compatRestPlugin } from '../../compat-rest/src';
+import { keepAnswer, keptCompressed } from '../../compat-rest/src/wire';
 import { openDatabase, type Database } from '../../db/src';
 import type { AppConfig } from './config';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -203,6 +206,8 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   const apollo = new ApolloServer<GraphQLContext>({
     // The schema, with queries run by the compiled executor (issue #14).
     gateway: compiledExecutorGateway(schema),
+    // Apollo's own text of the answer, with the menus' kept texts spliced in (issue #14).
+    stringifyResult: graphqlAnswerJson,
     // Who may introspect is decided per request by guardPlugin (QUIRE_GRAPHQL_INTROSPECTION).
     introspection: true,
     includeStacktraceInErrorResponses: false,
@@ -222,19 +227,29 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       formatGraphQLError(formatted, error, null, (err) => app.log.error({ err }, 'graphql resolver failed')),
   });
   await apollo.start();
-  await app.register(fastifyApollo(apollo), {
-    path: '/graphql',
-    context: async (request, reply) => {
-      const services = servicesFor();
-      const viewer = await viewerFromToken(services, bearerOrCookie(request), request.ip);
-      const visitor = request.cookies[VISITOR_COOKIE];
-      return {
-        services,
-        viewer: viewer.user || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip),
-        language: languageOf(request.headers['accept-language']),
-        session: sessionCookie(request, reply),
-      };
-    },
+  await app.register(async (graphql) => {
+    // Answers with kept menu texts go as their kept bytes, compressed once per answer (issue #14).
+    graphql.addHook('onSend', async (request, reply, payload) => {
+      const bytes = keptAnswerBytes(payload);
+      if (!bytes) return payload;
+      const kept = await keptCompressed(keepAnswer(bytes), request.headers);
+      if (kept) void reply.header('content-encoding', kept.encoding).header('vary', 'accept-encoding');
+      return kept?.bytes ?? bytes;
+    });
+    await graphql.register(fastifyApollo(apollo), {
+      path: '/graphql',
+      context: async (request, reply) => {
+        const services = servicesFor();
+        const viewer = await viewerFromToken(services, bearerOrCookie(request), request.ip);
+        const visitor = request.cookies[VISITOR_COOKIE];
+        return {
+          services,
+          viewer: viewer.user || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip),
+          language: languageOf(request.headers['accept-language']),
+          session: sessionCookie(request, reply),
+        };
+      },
+    });
   });
 
   // GraphQL over WebSocket (subscriptions), same port and path.

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BENCH_PASSWORD, BENCH_USER } from './dataset.mjs';
+import { BENCH_PASSWORD, BENCH_USER, KEYWORDS } from './dataset.mjs';
 import { preparedDatabase } from './seed.mjs';
 
 const require = createRequire(import.meta.url);
@@ -100,6 +100,33 @@ const cells = [
   },
   { name: 'GraphQL myItems', request: graphql(token, MY_ITEMS, { groupId: 0 }), share: 0.5 },
   { name: 'GraphQL page', request: () => graphql(token, PAGE, { id: randomPage() }), share: 0.5 },
+  {
+    name: 'GraphQL item { menu } A gzip',
+    request: (({ headers, ...rest }) => ({
+      ...rest,
+      headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
+    }))(graphql(token, MENU, { id: A.id })),
+    share: 0.05,
+  },
+  { name: 'REST item/info A', request: form('item/info', { user_token: token, item_id: A.id }), share: 0.1 },
+  {
+    name: 'REST item/info A gzip',
+    request: {
+      ...form('item/info', { user_token: token, item_id: A.id }),
+      headers: { ...form('', {}).headers, 'accept-encoding': 'gzip, deflate, br' },
+    },
+    share: 0.1,
+  },
+  {
+    name: 'REST keyword en',
+    request: form('item/info', { user_token: token, item_id: A.id, keyword: KEYWORDS.en.word }),
+    share: 0.2,
+  },
+  {
+    name: 'REST keyword zh',
+    request: form('item/info', { user_token: token, item_id: A.id, keyword: KEYWORDS.zh.word }),
+    share: 0.2,
+  },
 ].filter((cell) => !values.only || new RegExp(values.only).test(cell.name));
 
 async function run(cell, requests) {

@@ -8,6 +8,7 @@ import {
   type Source,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { withKeptMenus } from './catalogs/menu-json';
 
 type Gateway = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
 type Executor = NonNullable<Awaited<ReturnType<Gateway['load']>>['executor']>;
@@ -54,7 +55,10 @@ function compiledExecutor(schema: GraphQLSchema, compile: typeof compileQuery): 
     const query =
       request.operation.operation === 'query' && compiledFor(request.document, request.operationName);
     if (query) {
-      const result = await query.query(undefined, request.context, request.request.variables ?? {});
+      // Menus keep their JSON text here: the answer goes to `graphqlAnswerJson` (server.ts), which splices it.
+      const result = await withKeptMenus(request.context, async () =>
+        query.query(undefined, request.context, request.request.variables ?? {}),
+      );
       // No `data` at all: the variables were refused before any resolver ran. graphql-js words that
       // refusal as Apollo expects (it answers bad variables with HTTP 400).
       if ('data' in result) return withGraphQLErrors(result, request.document.loc?.source);

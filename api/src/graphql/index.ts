@@ -3,6 +3,7 @@ export type { GraphQLContext, SessionCookie } from './context';
 export { formatExecutionResult, formatGraphQLError, localizeErrorsPlugin } from './errors';
 export { buildGraphQLSchema, printSdl } from './schema';
 export { compiledExecutorGateway } from './compiled-executor';
+export { graphqlAnswerJson, keptAnswerBytes } from './catalogs/menu-json';
 export { fileHttpPlugin, type FileHttpOptions } from './files/file-http';
 export { openApiHttpPlugin } from './openapi-export/openapi-http';
 export { assistantHttpPlugin, type AssistantHttpOptions } from './ai/assistant-http';

@@ -2,9 +2,9 @@
 // variants share `write` and `remove`), plus the menu and tree reads. The cross-cutting tree move and
 // catalog copy live in catalog-mover.ts and catalog-copier.ts.
 import type { EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/knex';
 import {
   Catalog,
+  leanReader,
   MAX_CATALOG_LEVEL,
   Page,
   PageHistory,
@@ -25,6 +25,7 @@ import {
   CatalogTree,
   checkCatalogParent,
   loadCatalogPath,
+  loadCatalogSteps,
   parentIdOf,
 } from './catalog-tree';
 import { copyCatalog } from './catalog-copier';
@@ -34,6 +35,12 @@ import { pageVisibleInScope, requireWritableScope } from '../policy/scope';
 import { menuChanged } from './menu-cache';
 
 export { CATALOG_NAME_MAX, CATALOGS_PER_ITEM };
+
+/** What `PolicyService.requireVisit` answers: an item the viewer may read, and their rights in it. */
+export interface VisitedItem {
+  item: { id: number };
+  rights: ItemRights;
+}
 
 export interface SaveCatalogInput {
   itemId: number;
@@ -398,8 +405,12 @@ export class CatalogService {
    * once per menu version and node (menu-cache.ts), filtered for the viewer on every call.
    */
   async menu(viewer: Viewer, itemId: number | string, defaultPageId = 0): Promise<Menu> {
-    const { item, rights } = await this.policy.requireVisit(viewer, itemId);
-    return menuFor(await storedMenu(this.em, item.id), viewer, rights, defaultPageId);
+    return this.menuOf(viewer, await this.policy.requireVisit(viewer, itemId), defaultPageId);
+  }
+
+  /** `menu` of an item the policy let the viewer visit (`requireVisit`'s answer): checked once per request. */
+  async menuOf(viewer: Viewer, visit: VisitedItem, defaultPageId = 0): Promise<Menu> {
+    return menuFor(await storedMenu(this.em, visit.item.id), viewer, visit.rights, defaultPageId);
   }
 
   /**
@@ -411,19 +422,25 @@ export class CatalogService {
     itemId: number | string,
     defaultPageId: number,
   ): Promise<number[]> {
-    const { item, rights } = await this.policy.requireVisit(viewer, itemId);
+    return this.defaultCatalogPathOf(viewer, await this.policy.requireVisit(viewer, itemId), defaultPageId);
+  }
+
+  /** `defaultCatalogPath` in an item the policy let the viewer visit; plain rows (keyword mode, issue #14). */
+  async defaultCatalogPathOf(viewer: Viewer, visit: VisitedItem, defaultPageId: number): Promise<number[]> {
     if (defaultPageId <= 0) return [];
-    const page = await (this.em as SqlEntityManager)
-      .createQueryBuilder(Page)
-      .select(['id', 'catalog', 'isDraft', 'author'])
-      .where({ id: defaultPageId, item: item.id, deletedAt: null })
-      .execute<
-        { id: number; catalog: number | null; isDraft: boolean | number; author: number | null } | undefined
-      >('get', true);
-    if (!page?.catalog) return [];
-    if (page.isDraft && (page.author === null || page.author !== viewer.user?.id)) return [];
-    const path = await loadCatalogPath(this.em, item.id, page.catalog);
-    return path?.length && pageVisibleInScope(rights, path[0]!.id) ? path.map((c) => c.id) : [];
+    const page = await leanReader(this.em).get<{
+      catalog_id: number | null;
+      is_draft: boolean | number;
+      author_id: number | null;
+    }>(
+      'select catalog_id, is_draft, author_id from page where id = ? and item_id = ? and deleted_at is null',
+      [defaultPageId, visit.item.id],
+    );
+    if (!page?.catalog_id) return [];
+    const author = page.author_id === null ? null : Number(page.author_id);
+    if (page.is_draft && (author === null || author !== viewer.user?.id)) return [];
+    const path = await loadCatalogSteps(this.em, visit.item.id, Number(page.catalog_id));
+    return path?.length && pageVisibleInScope(visit.rights, path[0]!.id) ? path.map((c) => c.id) : [];
   }
 
   private node(tree: CatalogTree, catalog: Catalog, level: number, parentPath: string[]): CatalogNode {

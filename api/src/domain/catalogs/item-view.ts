@@ -1,4 +1,5 @@
-import { leanReader, MessageStatus, type Item } from '../../../../db/src';
+import { leanReader, MessageStatus } from '../../../../db/src';
+import type { LeanItem } from '../items/item-rows';
 import type { ItemRights } from '../policy/policy.service';
 import type { FoundPage } from '../search/search.service';
 import type { Services } from '../services';
@@ -15,7 +16,8 @@ export interface ItemViewInput {
 
 /** Everything the item screen opens with (ShowDoc's `item/info`). */
 export interface ItemView {
-  item: Item;
+  /** A plain row (read once per request for the policy and the screen). */
+  item: LeanItem;
   rights: ItemRights;
   menu: Menu;
   /** Search mode: the matching pages, full; null in menu mode. */
@@ -34,7 +36,9 @@ export async function loadItemView(
   viewer: Viewer,
   input: ItemViewInput,
 ): Promise<ItemView> {
-  const { item, rights } = await services.policy.requireVisit(viewer, input.item);
+  // Checked once: the menu and the path below take the policy's answer instead of asking again.
+  const visit = await services.policy.requireVisitRow(viewer, input.item);
+  const { item, rights } = visit;
   const keyword = input.keyword?.trim() ?? '';
   const defaultPageId = input.defaultPageId ?? 0;
   // Search mode shows the results in place of the menu: building the whole menu there was wasted work.
@@ -42,9 +46,9 @@ export async function loadItemView(
     ? {
         pages: [],
         catalogs: [],
-        defaultCatalogPath: await services.catalogs.defaultCatalogPath(viewer, item.id, defaultPageId),
+        defaultCatalogPath: await services.catalogs.defaultCatalogPathOf(viewer, visit, defaultPageId),
       }
-    : await services.catalogs.menu(viewer, item.id, defaultPageId);
+    : await services.catalogs.menuOf(viewer, visit, defaultPageId);
   const searchResults = keyword ? await searchItem(services, viewer, item, keyword) : null;
   return {
     item,
@@ -60,7 +64,7 @@ export async function loadItemView(
 async function searchItem(
   services: Services,
   viewer: Viewer,
-  item: Item,
+  item: LeanItem,
   keyword: string,
 ): Promise<FoundPage[]> {
   return (await services.search.searchItem(viewer, item.id, keyword, { drafts: 'own' })).pages;

@@ -52,17 +52,21 @@ type ItemRow = Pick<
   catalogId?: number | null;
 };
 
+/** An `ItemRow`'s columns: the item `i` and its owner `o`. */
+const ITEM_COLUMNS = `i.id, i.name, i.description, i.domain, i.type, i.password,
+    i.password_version as passwordVersion, i.owner_id as ownerId, i.is_archived as isArchived,
+    i.allow_comment as allowComment, i.allow_feedback as allowFeedback, i.created_at as createdAt,
+    i.last_update_at as lastUpdateAt, i.deleted_at as deletedAt,
+    o.username as ownerUsername, o.name as ownerName, o.group_id as ownerGroupId, o.created_at as ownerCreatedAt`;
+const ONE_ITEM = `select ${ITEM_COLUMNS} from item i left join \`user\` o on o.id = i.owner_id`;
+
 /**
  * The user's live items with their owners' profiles, and unless `ownedOnly` the items the user reaches as
  * an item member or through a team, each joined to the user's grants in it: an item spans as many rows as
  * the user has grant catalogs in it (one, mostly). One statement instead of three (items, grants, owners):
  * on MariaDB each is a network round trip, and its write and parse cost more than the read (issue #14).
  */
-const itemsSql = (ownedOnly: boolean) => `select i.id, i.name, i.description, i.domain, i.type, i.password,
-    i.password_version as passwordVersion, i.owner_id as ownerId, i.is_archived as isArchived,
-    i.allow_comment as allowComment, i.allow_feedback as allowFeedback, i.created_at as createdAt,
-    i.last_update_at as lastUpdateAt, i.deleted_at as deletedAt,
-    o.username as ownerUsername, o.name as ownerName, o.group_id as ownerGroupId, o.created_at as ownerCreatedAt
+const itemsSql = (ownedOnly: boolean) => `select ${ITEM_COLUMNS}
     ${ownedOnly ? '' : ', g.via, g.id as grantId, g.member_group_id as memberGroupId, g.catalog_id as catalogId'}
   from item i left join \`user\` o on o.id = i.owner_id
   ${
@@ -113,6 +117,23 @@ export async function relatedItemRows(
     for (const item of items.values()) item.viewerGrants = { userId, grants: grants.get(item.id) ?? [] };
   }
   return [...items.values()];
+}
+
+/**
+ * One item as a plain row, by id or by its personal domain (a live item's only), deleted ones included by
+ * id as `PolicyService.findItem` finds them; null when there is none.
+ */
+export async function itemRow(
+  em: EntityManager,
+  key: { id: number } | { domain: string },
+): Promise<LeanItem | null> {
+  const row =
+    'id' in key
+      ? await leanReader(em).get<ItemRow>(`${ONE_ITEM} where i.id = ?`, [key.id])
+      : await leanReader(em).get<ItemRow>(`${ONE_ITEM} where i.domain = ? and i.deleted_at is null`, [
+          key.domain,
+        ]);
+  return row ? leanItem(row) : null;
 }
 
 /** Ids of the items in one of the user's item groups (none when the group is someone else's). */

@@ -149,8 +149,8 @@ export class ItemService {
   ) {}
 
   /** An item the viewer may read, by id or personal domain. */
-  async find(viewer: Viewer, idOrDomain: number | string): Promise<{ item: Item; rights: ItemRights }> {
-    return this.policy.requireVisit(viewer, idOrDomain);
+  async find(viewer: Viewer, idOrDomain: number | string): Promise<{ item: LeanItem; rights: ItemRights }> {
+    return this.policy.requireVisitRow(viewer, idOrDomain);
   }
 
   async create(viewer: Viewer, input: CreateItemInput): Promise<Item> {

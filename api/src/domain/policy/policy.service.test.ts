@@ -232,6 +232,42 @@ describe.each(testDatabases())('policy on $name', (target) => {
     await expectCode(policy().requireVisit(new Viewer(owner), 'no-such-domain'), 'ItemNotFound');
   });
 
+  it('decides on an item read as a plain row exactly as on the entity (the item screen reads rows)', async () => {
+    const viewers = [
+      new Viewer(owner),
+      new Viewer(reader),
+      new Viewer(stranger),
+      Viewer.anonymous(),
+      Viewer.anonymous().withVisitPassword('s3cret'),
+    ];
+    for (const viewer of viewers) {
+      for (const key of [
+        open.id,
+        locked.id,
+        archived.id,
+        deleted.id,
+        987654,
+        String(locked.id),
+        'no-such-domain',
+      ]) {
+        const outcome = (p: Promise<{ item: { id: number }; rights: object }>) =>
+          p.then(
+            ({ item, rights }) => ({ id: item.id, rights }),
+            (err: unknown) => (err instanceof DomainError ? err.codeName : err),
+          );
+        const fromRow = await outcome(policy().requireVisitRow(viewer, key));
+        expect(fromRow).toEqual(await outcome(policy().requireVisit(viewer, key)));
+      }
+    }
+    const { item } = await policy().requireVisitRow(new Viewer(owner), locked.id);
+    expect(item).toMatchObject({
+      id: locked.id,
+      name: 'Locked',
+      password: 's3cret',
+      owner: { id: owner.id },
+    });
+  });
+
   it('loads the rights of many items in a fixed number of queries', async () => {
     const services = db.services();
     const items: Item[] = [];

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { Item, ItemApiKey, ItemVisitGrant, leanReader, MemberGroup } from '../../../../db/src';
 import { DomainError } from '../errors';
+import { itemRow, type LeanItem } from '../items/item-rows';
 import { SettingsService } from '../settings/settings.service';
 import { afterCommit, inTransaction } from '../transaction';
 import type { RateLimits } from '../limits/rate-limits';
@@ -72,6 +73,15 @@ export interface PolicyItem {
    * list, issue #14): the policy then reads none of its own for that user.
    */
   viewerGrants?: ViewerGrants;
+}
+
+/** An item's id (a positive safe integer, also as digits) or its personal domain; null for neither. */
+function itemKey(idOrDomain: number | string): { id: number } | { domain: string } | null {
+  const asNumber =
+    typeof idOrDomain === 'number' ? idOrDomain : /^\d+$/.test(idOrDomain) ? Number(idOrDomain) : NaN;
+  if (Number.isSafeInteger(asNumber) && asNumber > 0) return { id: asNumber };
+  if (typeof idOrDomain === 'string' && idOrDomain.trim()) return { domain: idOrDomain.trim() };
+  return null;
 }
 
 export interface Grant {
@@ -150,13 +160,18 @@ export class PolicyService {
 
   /** An item by id or personal domain, including its deleted state (callers decide what to do with it). */
   async findItem(idOrDomain: number | string): Promise<Item | null> {
-    const asNumber =
-      typeof idOrDomain === 'number' ? idOrDomain : /^\d+$/.test(idOrDomain) ? Number(idOrDomain) : NaN;
-    if (Number.isSafeInteger(asNumber) && asNumber > 0) return this.em.findOne(Item, { id: asNumber });
-    if (typeof idOrDomain === 'string' && idOrDomain.trim()) {
-      return this.em.findOne(Item, { domain: idOrDomain.trim(), deletedAt: null });
-    }
-    return null;
+    const key = itemKey(idOrDomain);
+    if (!key) return null;
+    return this.em.findOne(Item, 'id' in key ? { id: key.id } : { domain: key.domain, deletedAt: null });
+  }
+
+  /**
+   * `findItem` as a plain row, for read paths that only show the item (the item screen, issue #14): no
+   * entity, no query builder. Never for a request that changed the item without flushing.
+   */
+  async findItemRow(idOrDomain: number | string): Promise<LeanItem | null> {
+    const key = itemKey(idOrDomain);
+    return key ? itemRow(this.em, key) : null;
   }
 
   async rights(viewer: Viewer, item: PolicyItem): Promise<ItemRights> {
@@ -330,7 +345,22 @@ export class PolicyService {
     viewer: Viewer,
     idOrDomain: number | string,
   ): Promise<{ item: Item; rights: ItemRights }> {
-    const item = await this.findItem(idOrDomain);
+    return this.requireVisitOf(viewer, await this.findItem(idOrDomain));
+  }
+
+  /** `requireVisit` with the item as a plain row (`findItemRow`): the same checks, in the same order. */
+  async requireVisitRow(
+    viewer: Viewer,
+    idOrDomain: number | string,
+  ): Promise<{ item: LeanItem; rights: ItemRights }> {
+    return this.requireVisitOf(viewer, await this.findItemRow(idOrDomain));
+  }
+
+  /** `requireVisit` of an item read earlier in this request (a GraphQL item's menu field). */
+  async requireVisitOf<T extends PolicyItem>(
+    viewer: Viewer,
+    item: T | null,
+  ): Promise<{ item: T; rights: ItemRights }> {
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
     const rights = await this.rights(viewer, item);
     if (!rights.visit) throw new DomainError(rights.loginRequired ? 'ForceLogin' : 'ItemVisitDenied');

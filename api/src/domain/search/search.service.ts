@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import {
   gramLookup,
-  Item,
   leanReader,
   MAX_CATALOG_LEVEL,
   Page,
@@ -95,9 +94,10 @@ export class SearchService {
     itemId: number | string,
     keyword: string,
     options: { drafts?: DraftRule; plainText?: boolean } = {},
-  ): Promise<{ item: Item; rights: ItemRights; pages: FoundPage[] }> {
+  ): Promise<{ item: LeanItem; rights: ItemRights; pages: FoundPage[] }> {
     const needle = normalizeKeyword(keyword);
-    const { item, rights } = await this.policy.requireVisit(viewer, itemId);
+    // A plain row: the item screen's keyword mode and item/search show only its id and name (issue #14).
+    const { item, rights } = await this.policy.requireVisitRow(viewer, itemId);
     const reach = [{ itemId: item.id, catalogScope: rights.catalogScope }];
     const drafts = options.drafts ?? 'own';
     const plainText = options.plainText ?? false;

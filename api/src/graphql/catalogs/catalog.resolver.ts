@@ -1,4 +1,5 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, FieldResolver, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { DomainError } from '../../domain';
 import type { GraphQLContext } from '../context';
 import { Item } from '../items/item.types';
@@ -11,6 +12,7 @@ import {
   SaveCatalogInput,
   TreeChangeInput,
 } from './catalog.types';
+import { keptMenuTree } from './menu-json';
 
 @Resolver(() => Catalog)
 export class CatalogResolver {
@@ -24,8 +26,10 @@ export class CatalogResolver {
     @Arg('itemId', () => Int) itemId: number,
     @Arg('defaultPageId', () => Int, { nullable: true }) defaultPageId: number | null,
     @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<MenuTree> {
-    return MenuTree.from(await ctx.services.catalogs.menu(ctx.viewer, itemId, defaultPageId ?? 0));
+    const menu = await ctx.services.catalogs.menu(ctx.viewer, itemId, defaultPageId ?? 0);
+    return keptMenuTree(ctx, info, MenuTree.from(menu), MenuTree.standIn);
   }
 
   @FieldResolver(() => [String], { description: 'Names from the top-level catalog down to this one' })
@@ -100,7 +104,11 @@ export class ItemMenuResolver {
     @Root() item: Item,
     @Arg('defaultPageId', () => Int, { nullable: true }) defaultPageId: number | null,
     @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<MenuTree> {
-    return MenuTree.from(await ctx.services.catalogs.menu(ctx.viewer, item.id, defaultPageId ?? 0));
+    // The item as its query read it: the policy decides on that row instead of reading it again.
+    const visit = await ctx.services.policy.requireVisitOf(ctx.viewer, item.source);
+    const menu = await ctx.services.catalogs.menuOf(ctx.viewer, visit, defaultPageId ?? 0);
+    return keptMenuTree(ctx, info, MenuTree.from(menu), MenuTree.standIn);
   }
 }

@@ -65,6 +65,17 @@ function memo<M extends object, G extends object>(model: M, shape: (model: M) =>
   return shaped;
 }
 
+const menuLists = new WeakMap<readonly object[], readonly object[]>();
+/** `list.map(shape)`, one array per domain list. Never mutate one. */
+function memoList<M extends object, G extends object>(list: readonly M[], shape: (model: M) => G): G[] {
+  let shaped = menuLists.get(list) as G[] | undefined;
+  if (!shaped) {
+    shaped = list.map(shape);
+    menuLists.set(list, shaped);
+  }
+  return shaped;
+}
+
 // The menu's types hold plain data: `simpleResolvers` leaves their fields to the executor's own property
 // reads instead of a type-graphql resolver per field (2,000 pages × 8 fields in a large menu, issue #14).
 @ObjectType({ description: 'A page in the item menu (no content)', simpleResolvers: true })
@@ -173,10 +184,16 @@ export class MenuTree {
 
   static from(menu: Menu): MenuTree {
     return Object.assign(new MenuTree(), {
-      pages: menu.pages.map(MenuPage.from),
-      catalogs: menu.catalogs.map(MenuCatalog.from),
+      // The domain keeps its lists per menu version (and filter): so are these, and texts made of them.
+      pages: memoList(menu.pages, MenuPage.from),
+      catalogs: memoList(menu.catalogs, MenuCatalog.from),
       defaultCatalogPath: menu.defaultCatalogPath,
     });
+  }
+
+  /** What the executor completes in place of a menu whose text is kept (menu-json.ts). */
+  static standIn(): MenuTree {
+    return Object.assign(new MenuTree(), { pages: [], catalogs: [], defaultCatalogPath: [] });
   }
 }
 
