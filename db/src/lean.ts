@@ -113,6 +113,7 @@ interface MySqlConnection {
 interface KnexPool {
   acquireConnection(): Promise<MySqlConnection>;
   releaseConnection(connection: MySqlConnection): Promise<unknown>;
+  emit(event: 'query', query: { sql: string; bindings: readonly unknown[] }): boolean;
 }
 
 /**
@@ -125,6 +126,8 @@ function mysqlReader(em: EntityManager): LeanReader {
   const pool = (em as SqlEntityManager).getConnection('read').getKnex().client as KnexPool;
   const all = async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> => {
     const connection = await pool.acquireConnection();
+    // As knex's runner does: its `query` listeners (statement counts in tests, query logs) see lean reads too.
+    pool.emit('query', { sql, bindings: params });
     try {
       return await new Promise<T[]>((resolve, reject) =>
         connection.query({ sql, values: params.map(mysqlBindable) }, (err, rows) =>
