@@ -1,4 +1,4 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockLink } from '@apollo/client/testing';
@@ -126,6 +126,13 @@ function tree() {
 }
 
 describe('ItemViewPage', () => {
+  // The editor loads lazily (React.lazy); its first import makes jest transform the editor's whole module graph
+  // (markdown editor, turndown, jsdiff), which took longer than a findBy's wait on a loaded 2-core CI machine.
+  // Loaded once here, the lazy imports in the tests below resolve from jest's module registry.
+  beforeAll(async () => {
+    await Promise.all([import('../editor/PageEditorDialog'), import('../editor/EditorBar')]);
+  }, 120_000);
+
   it('opens on the first page and renders its markdown', async () => {
     renderRoute('/4', { mocks: viewMocks() });
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
