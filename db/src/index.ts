@@ -6,3 +6,4 @@ export * from './search/page-search-index';
 export * from './search/sheet-text';
 export * from './search/plain-text';
 export * from './native-sql';
+export * from './object-slot';

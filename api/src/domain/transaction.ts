@@ -1,5 +1,6 @@
 import { DeadlockException, LockWaitTimeoutException, type EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
+import { ObjectSlot } from '../../../db/src';
 import type { PageCommentEvent, PageLockEvent } from '../pubsub/topics';
 
 /**
@@ -109,7 +110,8 @@ export class AfterCommit {
   }
 }
 
-const buses = new WeakMap<EntityManager, AfterCommit>();
+// On the EntityManager itself, not in a WeakMap: see ObjectSlot.
+const buses = new ObjectSlot<EntityManager, AfterCommit>('afterCommit');
 
 /** The after-commit queue of an EntityManager (one per request fork, shared by its services). */
 export function afterCommit(em: EntityManager): AfterCommit {

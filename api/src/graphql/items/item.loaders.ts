@@ -1,9 +1,11 @@
 import DataLoader from 'dataloader';
+import { ObjectSlot } from '../../../../db/src';
 import { DomainError, type ItemRights, type PolicyItem, type UserProfile } from '../../domain';
 import type { GraphQLContext } from '../context';
 
-const rightsLoaders = new WeakMap<GraphQLContext, DataLoader<PolicyItem, ItemRights, number>>();
-const ownerLoaders = new WeakMap<GraphQLContext, DataLoader<number, UserProfile, number>>();
+// On the request's context, not in WeakMaps: see ObjectSlot.
+const rightsLoaders = new ObjectSlot<GraphQLContext, DataLoader<PolicyItem, ItemRights, number>>('rights');
+const ownerLoaders = new ObjectSlot<GraphQLContext, DataLoader<number, UserProfile, number>>('owners');
 
 /**
  * The viewer's rights in an item, batched per request: every `viewerRights` of one list resolves in

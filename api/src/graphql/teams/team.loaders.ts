@@ -1,9 +1,10 @@
 import DataLoader from 'dataloader';
-import type { Team } from '../../../../db/src';
+import { ObjectSlot, type Team } from '../../../../db/src';
 import type { TeamSummary } from '../../domain';
 import type { GraphQLContext } from '../context';
 
-const summaryLoaders = new WeakMap<GraphQLContext, DataLoader<Team, TeamSummary, number>>();
+// On the request's context, not in a WeakMap: see ObjectSlot.
+const summaryLoaders = new ObjectSlot<GraphQLContext, DataLoader<Team, TeamSummary, number>>('teamSummaries');
 
 /**
  * A team's counts and the viewer's rights, batched per request: the `memberCount`, `itemCount` and
