@@ -155,6 +155,26 @@ describe.each(testDatabases())('ShowDoc item/search on $name', (target) => {
     expectError(await search({ item_id: 987654321, keyword: '接口' }, ownerToken), 10101, '项目不存在');
   });
 
+  it("names the item as it is now when a search is asked again after the item's rename", async () => {
+    const em = server.db.orm.em.fork();
+    const renamed = await buildItem(em, owner, { name: 'Before' });
+    await buildPage(em, renamed, { title: 'Renamed 接口', content: 'kept rows' });
+    await em.flush();
+    await server.plainText.idle();
+    const first = expectOk(await search({ item_id: renamed.id, keyword: '接口' }, ownerToken));
+    expect(first.pages.map((p: { item_name: string }) => p.item_name)).toEqual(['Before']);
+    expectOk(
+      await server.form(api('item/update'), {
+        item_id: renamed.id,
+        item_name: 'After',
+        user_token: ownerToken,
+      }),
+    );
+    const again = expectOk(await search({ item_id: renamed.id, keyword: '接口' }, ownerToken));
+    expect(again.item_name).toBe('After');
+    expect(again.pages.map((p: { item_name: string }) => p.item_name)).toEqual(['After']);
+  });
+
   it('needs a login (10102)', async () => {
     expectError(await search({ item_id: item.id, keyword: '接口' }), 10102);
   });
