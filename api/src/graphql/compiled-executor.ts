@@ -9,6 +9,7 @@ import {
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { withKeptMenus } from './catalogs/menu-json';
+import { useGatewayRequestContext } from './gateway-request-context';
 
 type Gateway = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
 type Executor = NonNullable<Awaited<ReturnType<Gateway['load']>>['executor']>;
@@ -21,6 +22,8 @@ type Executor = NonNullable<Awaited<ReturnType<Gateway['load']>>['executor']>;
  * compiler refuses, run on graphql-js as before.
  */
 export function compiledExecutorGateway(schema: GraphQLSchema, compile = compileQuery): Gateway {
+  // Apollo's request context for gateways kept every request alive until a full collection (see there).
+  useGatewayRequestContext();
   const executor = compiledExecutor(schema, compile);
   return {
     // Apollo learns the schema from the gateway: it is this one, loaded once and never updated.
