@@ -562,45 +562,30 @@ async function stallProbe({ base, ctx, cells, db }) {
   let turn = 0;
   const mixed = { next: () => readers[turn++ % readers.length].next(), done: () => {} };
   const saver = cells.find((c) => c.name === 'REST page/save');
-  const health = [];
-  const saves = [];
-  let failures = 0;
-  let running = true;
-  const loop = async (every, list, make, finish) => {
-    while (running) {
-      const started = performance.now();
-      const { request, ticket } = make();
-      try {
-        const answer = await send(base, request);
-        finish?.(ticket, answer.text);
-        if (answer.status !== 200) failures++;
-        list.push(answer.ms);
-      } catch {
-        failures++;
-      }
-      await new Promise((r) => setTimeout(r, Math.max(0, every - (performance.now() - started))));
-    }
-  };
-  const probes = [
-    loop(100, health, () => ({ request: { method: 'GET', path: '/healthz', headers: {} } })),
-    loop(
-      250,
-      saves,
-      () => saver.next(),
-      (ticket, text) => {
-        saver.done(ticket, text);
-        if (!restBodyOk(text)) failures++;
-      },
-    ),
-  ];
+  // The fresh connections are timed from a process of their own (fresh-probe.mjs): this one's event loop
+  // is busy with the readers' answers and would add its own delay to theirs. Their saves are made here.
+  const planned = Array.from({ length: Math.ceil((DURATION * 1000) / 250) + 2 }, () => saver.next());
+  const probe = runFreshProbe({
+    base,
+    durationMs: DURATION * 1000,
+    saves: planned.map((p) => p.request),
+  });
   // prom-client resets its event-loop histogram at every scrape: this one starts the probe's window.
   await loopDelay(base);
   const { result } = await withPeakRss(ctx.pid, () =>
     cannon({ base, connections: 32, duration: DURATION, cell: mixed, verifyBody: restBodyOk }),
   );
   const delay = await loopDelay(base);
-  running = false;
-  await Promise.all(probes);
+  const { health, saves: answers, errors } = await probe;
+  let failures = errors;
+  const saves = [];
+  for (const [index, answer] of answers.entries()) {
+    saver.done(planned[index].ticket, answer.text);
+    if (answer.status !== 200 || !restBodyOk(answer.text)) failures++;
+    saves.push(answer.ms);
+  }
+  // Saves planned but not sent go back to the pool unchanged.
+  for (const { ticket } of planned.slice(answers.length)) saver.done(ticket, '');
   const row = {
     db,
     readers: result.requests.total / result.duration,
@@ -630,6 +615,25 @@ async function stallProbe({ base, ctx, cells, db }) {
     `  stall probe: 32 readers ${row.readers.toFixed(0)} req/s; fresh /healthz p50 ${row.healthz.p50.toFixed(1)} p99 ${row.healthz.p99.toFixed(1)} max ${row.healthz.max.toFixed(1)} ms (n=${row.healthz.n}); fresh page/save p50 ${row.save.p50.toFixed(1)} p99 ${row.save.p99.toFixed(1)} max ${row.save.max.toFixed(1)} ms (n=${row.save.n}); event-loop delay p99 ${row.loop.p99.toFixed(1)} max ${row.loop.max.toFixed(1)} ms; failures ${failures + row.readerErrors} -> ${row.pass ? 'PASS' : 'FAIL'}`,
   );
   return row;
+}
+
+/** Runs fresh-probe.mjs with `input`; resolves with what it measured. */
+function runFreshProbe(input) {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(HERE, 'fresh-probe.mjs'), [], { stdio: ['pipe', 'pipe', 'inherit', 'ipc'] });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      try {
+        resolve(JSON.parse(out));
+      } catch {
+        reject(new Error(`fresh-probe.mjs exited with code ${code} and no result`));
+      }
+    });
+    child.stdin.end(JSON.stringify(input));
+  });
 }
 
 // ------------------------------------------------------------------------------------------ upload probe
