@@ -91,7 +91,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookEveryMs: positiveInt(env, 'QUIRE_WEBHOOK_INTERVAL_MS', 2_000),
       webhookRetryBaseMs: positiveInt(env, 'QUIRE_WEBHOOK_RETRY_MS', 30_000),
     },
-    turnTargetMs: wholeNumber(env, 'QUIRE_TURN_TARGET_MS', 10),
+    turnTargetMs: wholeNumber(env, 'QUIRE_TURN_TARGET_MS', 5),
     importMaxBytes: positiveInt(env, 'QUIRE_IMPORT_MAX_BYTES', 512 * 1024 * 1024),
     s3: s3FromEnv(env),
   };
