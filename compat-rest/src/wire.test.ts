@@ -1,5 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_WIRE_TIME_ZONE, isoTime, localTime, RawJson, useWireTimeZone, wireJson } from './wire';
+import fastifyCompress from '@fastify/compress';
+import Fastify from 'fastify';
+import {
+  COMPRESSION_ENCODINGS,
+  DEFAULT_WIRE_TIME_ZONE,
+  isoTime,
+  localTime,
+  preferredEncoding,
+  RawJson,
+  useWireTimeZone,
+  wireJson,
+} from './wire';
 
 describe('wireJson', () => {
   it('splices JSON text made earlier in place, keys in order, several at any depth', () => {
@@ -57,5 +68,49 @@ describe('localTime and isoTime', () => {
     }
     expect(localTime(null)).toBe('1970-01-01 08:00:00');
     expect(isoTime(new Date('2026-11-22T11:05:48Z'))).toBe('2026-11-22T19:05:48+08:00');
+  });
+});
+
+describe('preferredEncoding', () => {
+  // The kept compressed bytes stand in for the compression plugin: they must go exactly where it would
+  // send Brotli or gzip, and nowhere else (deflate, identity, no compression).
+  it('chooses Brotli or gzip exactly where the server’s compression plugin does', async () => {
+    const app = Fastify();
+    await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: COMPRESSION_ENCODINGS });
+    app.get('/big', async (_request, reply) => reply.type('application/json').send(`"${'x'.repeat(4096)}"`));
+    const headers = [
+      'gzip, deflate, br',
+      'br',
+      'gzip',
+      'deflate',
+      'identity',
+      'gzip;q=0.5, br;q=0.4',
+      'deflate;q=1, gzip;q=0.5',
+      'br;q=0, gzip;q=0',
+      'x-gzip',
+      '*',
+      'compress, identity',
+      'GZIP',
+    ];
+    try {
+      for (const header of headers) {
+        const answer = await app.inject({
+          method: 'GET',
+          url: '/big',
+          headers: { 'accept-encoding': header },
+        });
+        const plugin = answer.headers['content-encoding'];
+        const expected = plugin === 'br' || plugin === 'gzip' ? plugin : null;
+        expect({ header, encoding: preferredEncoding(header) }).toEqual({ header, encoding: expected });
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('leaves requests without an Accept-Encoding uncompressed', () => {
+    expect(preferredEncoding(undefined)).toBeNull();
+    expect(preferredEncoding('')).toBeNull();
+    expect(preferredEncoding(['gzip', 'br'])).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 
 /**
  * ShowDoc's value typing at the REST boundary: database values travel as strings, times as unix
@@ -151,31 +152,18 @@ export async function keptCompressed(
   }
 }
 
+/** The encodings of the server's compression plugin (@fastify/compress, server.ts), in its order of preference. */
+export const COMPRESSION_ENCODINGS: ('br' | 'gzip' | 'deflate')[] = ['br', 'gzip', 'deflate'];
+
 /**
- * Brotli or gzip when the client's `Accept-Encoding` weighs it at least as much as anything else it
- * names (identity and deflate included; `*` stands for what it does not name), Brotli first on a tie;
- * else null.
+ * Brotli or gzip when the compression plugin would choose it for this `Accept-Encoding` (its negotiator,
+ * with `*` and `x-gzip` read as gzip as it reads them); else null, and the plugin decides as for every
+ * other answer.
  */
-function preferredEncoding(header: string | string[] | undefined): Encoding | null {
+export function preferredEncoding(header: string | string[] | undefined): Encoding | null {
   if (typeof header !== 'string' || !header.trim()) return null;
-  const weights = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((p) => p.trim());
-    if (!name) continue;
-    let weight = 1;
-    for (const param of params) {
-      const q = /^q=([01](?:\.\d{0,3})?)$/.exec(param);
-      if (!q) return null;
-      weight = Number(q[1]);
-    }
-    weights.set(name === 'x-gzip' ? 'gzip' : name, weight);
-  }
-  const weightOf = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
-  const best = Math.max(...weights.values());
-  for (const encoding of ['br', 'gzip'] as const) {
-    if (weightOf(encoding) > 0 && weightOf(encoding) >= best) return encoding;
-  }
-  return null;
+  const choice = negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), COMPRESSION_ENCODINGS);
+  return choice === 'br' || choice === 'gzip' ? choice : null;
 }
 
 export const EMPTY: Wire = [];

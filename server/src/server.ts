@@ -63,7 +63,7 @@ import { createInProcessPubSub, createRedisPubSub } from '../../api/src/pubsub';
 import { mcpHttpPlugin } from '../../api/src/mcp';
 import { clusterLease } from './cluster-lease';
 import { compatRestPlugin } from '../../compat-rest/src';
-import { keepAnswer, keptCompressed } from '../../compat-rest/src/wire';
+import { COMPRESSION_ENCODINGS, keepAnswer, keptCompressed } from '../../compat-rest/src/wire';
 import { openDatabase, type Database } from '../../db/src';
 import type { AppConfig } from './config';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -181,7 +181,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
-    encodings: ['br', 'gzip', 'deflate'],
+    encodings: COMPRESSION_ENCODINGS,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
