@@ -38,39 +38,25 @@ export const itemSearch = action({
 });
 
 /**
- * The rows of a result without the item's name, kept while the search cache keeps the result (one array
- * per item, keyword and versions): escaping every hit's text for its snippet was most of a repeated
- * search's cost (issue #14).
- */
-const rowsByResult = new WeakMap<FoundPage[], Row[]>();
-
-/**
- * The answer's `pages` as JSON text, kept with the result's rows for the item's name: a repeated search
- * writes none of its rows again (their serialisation was a tenth of item/search's CPU, issue #14).
+ * The answer's `pages` as JSON text, kept while the search cache keeps the result (one array per item,
+ * keyword and versions) and the item keeps its name: escaping every hit's text for its snippet, then
+ * serialising the rows, was most of a repeated search's cost (issue #14).
  */
 const textsByResult = new WeakMap<FoundPage[], { itemName: string; json: RawJson }>();
 
 function pagesJson(pages: FoundPage[], keyword: string, itemName: string): RawJson {
   const kept = textsByResult.get(pages);
   if (kept?.itemName === itemName) return kept.json;
-  const rows = rowsOf(pages, keyword).map((row): Row => ({ ...row, item_name: itemName }));
+  const rows = pages.map((page): Row => {
+    const { page_content: _content, ...row } = pageRow(page);
+    return {
+      ...row,
+      item_id: page.item.id,
+      search_content: showdocSnippet(escapeHtml(snippetText(page, keyword)), escapeHtml(keyword)),
+      item_name: itemName,
+    };
+  });
   const json = new RawJson(JSON.stringify(rows));
   textsByResult.set(pages, { itemName, json });
   return json;
-}
-
-function rowsOf(pages: FoundPage[], keyword: string): Row[] {
-  let rows = rowsByResult.get(pages);
-  if (!rows) {
-    rows = pages.map((page): Row => {
-      const { page_content: _content, ...row } = pageRow(page);
-      return {
-        ...row,
-        item_id: page.item.id,
-        search_content: showdocSnippet(escapeHtml(snippetText(page, keyword)), escapeHtml(keyword)),
-      };
-    });
-    rowsByResult.set(pages, rows);
-  }
-  return rows;
 }
