@@ -5,7 +5,7 @@
 // stdin: { base, durationMs, saves: [{ method, path, headers, body }] } (JSON). Every 100 ms a fresh
 // connection asks /healthz; every 250 ms another sends the next save. stdout: { health: [ms], saves:
 // [{ ms, status, text }], errors } (JSON) once `durationMs` has passed and the last request is answered.
-import http from 'node:http';
+import { send } from './send.mjs';
 
 const input = JSON.parse(
   await new Promise((resolve) => {
@@ -15,29 +15,6 @@ const input = JSON.parse(
     process.stdin.on('end', () => resolve(text));
   }),
 );
-
-function send(request) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = http.request(
-      new URL(request.path, input.base),
-      { method: request.method, headers: { ...request.headers, connection: 'close' }, agent: false },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode,
-            text: Buffer.concat(chunks).toString('utf8'),
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(request.body);
-  });
-}
 
 const until = performance.now() + input.durationMs;
 const health = [];
@@ -49,7 +26,7 @@ const loop = async (every, make, record) => {
     const request = make(i);
     if (!request) return;
     try {
-      record(await send(request));
+      record(await send(input.base, request));
     } catch {
       errors++;
     }

@@ -31,6 +31,7 @@ import {
 import { analyseProfiles } from './profile.mjs';
 import { STALL_GOALS, evaluate, markdownTable, percentile } from './report.mjs';
 import { preparedDatabase } from './seed.mjs';
+import { send } from './send.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -297,37 +298,6 @@ function countMenuPages(menu) {
   const inCatalogs = (list) =>
     (list ?? []).reduce((n, c) => n + (c.pages?.length ?? 0) + inCatalogs(c.catalogs), 0);
   return (menu.pages?.length ?? 0) + inCatalogs(menu.catalogs);
-}
-
-// ------------------------------------------------------------------------------------------ transport
-
-/** One request on a fresh connection (no keep-alive): status, parsed JSON and milliseconds. */
-function send(base, request) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const url = new URL(request.path, base);
-    const req = http.request(
-      url,
-      { method: request.method, headers: { ...request.headers, connection: 'close' }, agent: false },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json = null;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            // reported by the caller
-          }
-          resolve({ status: res.statusCode, text, json, ms: performance.now() - started });
-        });
-      },
-    );
-    req.on('error', reject);
-    if (request.body !== undefined) req.end(request.body);
-    else req.end();
-  });
 }
 
 /** CPU seconds (user + system) `pid` has used so far, from /proc/<pid>/stat (clock ticks of 10 ms). */

@@ -1,0 +1,32 @@
+// One request on a fresh connection, for the bench (run.mjs) and its separate-process probe (fresh-probe.mjs).
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+/** One request on a fresh connection (no keep-alive): status, text, parsed JSON (or null) and milliseconds. */
+export function send(base, request) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const url = new URL(request.path, base);
+    const req = http.request(
+      url,
+      { method: request.method, headers: { ...request.headers, connection: 'close' }, agent: false },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // reported by the caller
+          }
+          resolve({ status: res.statusCode, text, json, ms: performance.now() - started });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (request.body !== undefined) req.end(request.body);
+    else req.end();
+  });
+}
