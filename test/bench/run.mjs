@@ -31,7 +31,7 @@ import {
 import { analyseProfiles } from './profile.mjs';
 import { STALL_GOALS, evaluate, markdownTable, percentile } from './report.mjs';
 import { preparedDatabase } from './seed.mjs';
-import { send } from './send.mjs';
+import { readAnswer, send } from './send.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -639,20 +639,7 @@ function uploadFile(base, token, name, size) {
         connection: 'close',
       },
     });
-    req.on('response', (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json = null;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          // reported by the caller
-        }
-        resolve({ status: res.statusCode, json, text, ms: performance.now() - started });
-      });
-    });
+    req.on('response', (res) => readAnswer(res, started).then(resolve, reject));
     req.on('error', reject);
     // Written with back-pressure: the next chunk waits for the socket, as a real client's would.
     (async () => {
