@@ -3,6 +3,12 @@ import { JobScheduler } from './scheduler';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits until `done()` holds, at most `limitMs`: real timers on a loaded CI machine run late. */
+async function until(done: () => boolean, limitMs = 10_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!done() && Date.now() < deadline) await sleep(5);
+}
+
 describe('job scheduler', () => {
   it('runs tasks on their interval, never two runs of one task at once, and logs failures', async () => {
     let running = 0;
@@ -34,7 +40,9 @@ describe('job scheduler', () => {
       { error: (details) => errors.push(details.task) },
     );
     scheduler.start();
-    await sleep(150);
+    // Two runs of the slow task and a failure at least: a fixed 150 ms window was not always enough for
+    // two 35 ms runs on a loaded CI machine.
+    await until(() => runs >= 2 && errors.length > 0);
     await scheduler.stop();
     const after = runs;
     await sleep(40);
