@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, hashToken, Viewer, type Services } from '../../api/src/domain';
+import { DomainError, Viewer, type Services } from '../../api/src/domain';
 import { runAction, type Action, type Controller, type UploadedFile } from './action';
 import { forbiddenParam } from './input-guard';
 import { RequestParams } from './params';
@@ -215,8 +215,7 @@ async function resolveViewer(
   if (definition.auth === 'anon') return Viewer.anonymous(request.ip);
   const token = tokenOf(request, params);
   try {
-    const user = await services.accounts.authenticate(token);
-    return new Viewer(user, hashToken(token), request.ip);
+    return await services.accounts.signedIn(token, undefined, request.ip);
   } catch (err) {
     if (definition.auth === 'opt' && err instanceof DomainError) return Viewer.anonymous(request.ip);
     throw err;

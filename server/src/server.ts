@@ -244,7 +244,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
         const visitor = request.cookies[VISITOR_COOKIE];
         return {
           services,
-          viewer: viewer.user || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip),
+          viewer: viewer.isLoggedIn || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip),
           language: languageOf(request.headers['accept-language']),
           session: sessionCookie(request, reply),
         };
@@ -274,7 +274,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
         const visitor = cookieValue(ctx.extra.request.headers.cookie, VISITOR_COOKIE);
         return {
           services,
-          viewer: viewer.user || !visitor ? viewer : new Viewer(null, hashToken(visitor), ip),
+          viewer: viewer.isLoggedIn || !visitor ? viewer : new Viewer(null, hashToken(visitor), ip),
           language: languageOf(ctx.extra.request.headers['accept-language']),
           session: { set: () => undefined, clear: () => undefined, visitorKey: () => '' },
         } satisfies GraphQLContext;
@@ -293,7 +293,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     viewerOf: async (request, services) => {
       const viewer = await viewerFromToken(services, bearerOrCookie(request), request.ip);
       const visitor = request.cookies[VISITOR_COOKIE];
-      return viewer.user || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip);
+      return viewer.isLoggedIn || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip);
     },
     byCookie: (request) =>
       !/^Bearer\s+/i.test(request.headers.authorization ?? '') && !!request.cookies[SESSION_COOKIE],
@@ -307,7 +307,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     viewerOf: async (request, services) => {
       const viewer = await viewerFromToken(services, bearerOrCookie(request), request.ip);
       const visitor = request.cookies[VISITOR_COOKIE];
-      return viewer.user || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip);
+      return viewer.isLoggedIn || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip);
     },
   });
   // Spreadsheet items: xlsx import/export and CSV (issue #20), authenticated the same way.
@@ -418,7 +418,7 @@ function bearerOrCookie(request: FastifyRequest): string {
 async function viewerFromToken(services: Services, token: string, ip: string): Promise<Viewer> {
   if (!token) return Viewer.anonymous(ip);
   try {
-    return new Viewer(await services.accounts.authenticate(token), hashToken(token), ip);
+    return await services.accounts.signedIn(token, undefined, ip);
   } catch (err) {
     if (err instanceof DomainError) return Viewer.anonymous(ip);
     throw err;

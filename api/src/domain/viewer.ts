@@ -1,20 +1,57 @@
 import type { User } from '../../../db/src';
 import { DomainError } from './errors';
 
+/**
+ * A signed-in user known from the session cache: id and admin flag at hand, the managed entity made only
+ * when something asks for `viewer.user` (issue #14: most reads need only the id, and building the entity
+ * was ~7 % of a page read's CPU).
+ */
+export class CachedUser {
+  constructor(
+    readonly id: number,
+    readonly isAdmin: boolean,
+    /** The user as a managed entity of the request's EntityManager. */
+    readonly entity: () => User,
+  ) {}
+}
+
 /** Who is asking: resolved once per request from the token, passed to every service method. */
 export class Viewer {
+  /** The entity once made (undefined: not yet, for a cached user). */
+  private made: User | null | undefined;
+  private readonly cached: CachedUser | null;
+
   constructor(
-    readonly user: User | null,
+    user: User | CachedUser | null,
     /** SHA-256 of the login token, or of an anonymous visitor's cookie; keys visit grants. */
     readonly sessionKey: string | null = null,
     readonly ip: string = '',
     /** ShowDoc's `_item_pwd`: a visit password sent with the request (REST door only). */
     readonly visitPassword?: string,
-  ) {}
+  ) {
+    this.cached = user instanceof CachedUser ? user : null;
+    if (!this.cached) this.made = user as User | null;
+  }
+
+  /** The signed-in user as a managed entity, or null. */
+  get user(): User | null {
+    if (this.made === undefined) this.made = this.cached!.entity();
+    return this.made;
+  }
+
+  /** The signed-in user's id (undefined for a visitor), without making the entity. */
+  get userId(): number | undefined {
+    return this.made === undefined ? this.cached!.id : this.made?.id;
+  }
 
   /** The same viewer, carrying a visit password for this request. */
   withVisitPassword(password: string | undefined): Viewer {
-    return new Viewer(this.user, this.sessionKey, this.ip, password);
+    return new Viewer(this.made === undefined ? this.cached : this.made, this.sessionKey, this.ip, password);
+  }
+
+  /** The same signed-in user (or none) under another session key. */
+  withSessionKey(sessionKey: string | null): Viewer {
+    return new Viewer(this.made === undefined ? this.cached : this.made, sessionKey, this.ip);
   }
 
   static anonymous(ip = ''): Viewer {
@@ -22,16 +59,24 @@ export class Viewer {
   }
 
   get isLoggedIn(): boolean {
-    return this.user !== null;
+    return this.userId !== undefined;
   }
 
   get isAdmin(): boolean {
-    return this.user?.isAdmin ?? false;
+    return this.made === undefined ? this.cached!.isAdmin : (this.made?.isAdmin ?? false);
+  }
+
+  /** The signed-in user's id, without making the entity; a visitor is refused as `requireUser` does. */
+  requireUserId(): number {
+    const id = this.userId;
+    if (id === undefined) throw new DomainError('LoginRequired');
+    return id;
   }
 
   requireUser(): User {
-    if (!this.user) throw new DomainError('LoginRequired');
-    return this.user;
+    const user = this.user;
+    if (!user) throw new DomainError('LoginRequired');
+    return user;
   }
 
   requireAdmin(): User {

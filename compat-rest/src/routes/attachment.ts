@@ -22,7 +22,7 @@ async function visitUrlBase(services: Services, request: FastifyRequest): Promis
 
 /** ShowDoc refuses admin-only attachment calls with its own wording. */
 function requireAdmin(ctx: ActionContext): void {
-  ctx.viewer.requireUser();
+  ctx.viewer.requireUserId();
   if (!ctx.viewer.isAdmin) {
     throw new DomainError('AdminRequired', {
       en: 'Administrator rights are required',

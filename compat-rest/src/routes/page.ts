@@ -91,7 +91,7 @@ export const page: Controller = {
       notify_content: str(),
     },
     async handle({ services, viewer }, p): Promise<Wire> {
-      viewer.requireUser();
+      viewer.requireUserId();
       // Checked before decoding, as ShowDoc does.
       if (!p.page_content) throw new DomainError('PageContentRequired');
       const content =

@@ -4,7 +4,7 @@ import { User, UserGroup, UserToken } from '../../../../db/src';
 import { DomainError } from '../errors';
 import type { RateLimits } from '../limits/rate-limits';
 import type { SettingsService } from '../settings/settings.service';
-import type { Viewer } from '../viewer';
+import { Viewer } from '../viewer';
 import type { DirectoryPerson, LdapDirectory } from '../ldap/ldap-directory';
 import type { CaptchaService } from './captcha.service';
 import { decoyPasswordHash, hashPassword, needsRehash, NO_LOCAL_PASSWORD, verifyPassword } from './password';
@@ -32,7 +32,7 @@ export const USER_SEARCH_MIN_LENGTH = 2;
  * themselves. Nobody else gets a list of whom to attack.
  */
 export function mayKnowRole(viewer: Viewer, user: { id: number }): boolean {
-  return viewer.isAdmin || viewer.user?.id === user.id;
+  return viewer.isAdmin || viewer.userId === user.id;
 }
 
 export interface CaptchaAnswer {
@@ -163,16 +163,24 @@ export class AccountService {
 
   /** The user behind a token; expired and revoked tokens are refused. */
   async authenticate(token: string, now = new Date()): Promise<User> {
+    return (await this.signedIn(token, now)).requireUser();
+  }
+
+  /**
+   * The viewer a token signs in (its hash is the session key); expired and revoked tokens are refused.
+   * A session this node saw recently is answered from memory, its user entity made only if asked for.
+   */
+  async signedIn(token: string, now = new Date(), ip = ''): Promise<Viewer> {
     if (!token) throw new DomainError('TokenMissing');
     const tokenHash = hashToken(token);
     const sessions = sessionCacheOf(this.em);
     const cached = sessions.get(this.em, tokenHash, now.getTime());
-    if (cached) return cached;
+    if (cached) return new Viewer(cached, tokenHash, ip);
     const mark = sessions.mark();
     const row = await this.em.findOne(UserToken, { tokenHash }, { populate: ['user'] });
     if (!row || row.expiresAt <= now) throw new DomainError('TokenInvalid');
     sessions.remember(row, tokenHash, now.getTime(), mark);
-    return row.user;
+    return new Viewer(row.user, tokenHash, ip);
   }
 
   /** Logging out ends every session of the user, as ShowDoc does. */
@@ -246,7 +254,7 @@ export class AccountService {
    * one, so the picker cannot page through every account.
    */
   async searchUsers(viewer: Viewer, text: string): Promise<User[]> {
-    viewer.requireUser();
+    viewer.requireUserId();
     const needle = text.trim().slice(0, 200).toLowerCase();
     if ([...needle].length < USER_SEARCH_MIN_LENGTH) return [];
     // '!' escapes LIKE wildcards the same way on SQLite (no default escape) and MySQL.

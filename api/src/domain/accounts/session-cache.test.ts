@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
-import { openDatabase, User, UserToken, type Database } from '../../../../db/src';
+import { openDatabase, User, UserGroup, UserToken, type Database } from '../../../../db/src';
 import { expectCode } from '../../../../test/support/domain-errors';
 import { buildSession, buildUser } from '../../../../test/support/factories';
 import { scratchMysqlUrl, testDatabases } from '../../../../test/support/mysql';
@@ -76,6 +76,46 @@ describe.each(testDatabases())('session cache on $name', (target) => {
     await s.em.flush();
     const fresh = request(nodeA);
     expect((await fresh.accounts.authenticate(token)).name).toBe('Cached Name');
+  });
+
+  it('signs a cached session in with its id and admin flag, and makes the user entity only when asked', async () => {
+    const { user, token } = await userWithSession();
+    const admin = await userWithSession();
+    const adminEm = nodeA.orm.em.fork();
+    await adminEm.nativeUpdate(User, { id: admin.user.id }, { groupId: UserGroup.Admin });
+    for (const t of [token, admin.token]) await request(nodeA).accounts.signedIn(t);
+
+    const s = request(nodeA);
+    const { result: viewer, sqls } = await statements(s, () =>
+      s.accounts.signedIn(token, undefined, '10.0.0.9'),
+    );
+    expect(sqls).toEqual([]);
+    expect(viewer.sessionKey).toBe(hashToken(token));
+    expect(viewer.ip).toBe('10.0.0.9');
+    expect([viewer.userId, viewer.requireUserId(), viewer.isLoggedIn, viewer.isAdmin]).toEqual([
+      user.id,
+      user.id,
+      true,
+      false,
+    ]);
+    // Nothing of the user is in the request's unit of work until the entity is asked for.
+    expect(s.em.getUnitOfWork().getById(User.name, user.id)).toBeUndefined();
+    const withPassword = viewer.withVisitPassword('pw');
+    expect([withPassword.userId, withPassword.visitPassword, withPassword.sessionKey]).toEqual([
+      user.id,
+      'pw',
+      hashToken(token),
+    ]);
+    const entity = viewer.requireUser();
+    expect(entity).toBe(s.em.getUnitOfWork().getById(User.name, user.id));
+    expect([entity.id, entity.username]).toEqual([user.id, user.username]);
+    expect(viewer.user).toBe(entity);
+
+    const a = request(nodeA);
+    const adminViewer = await a.accounts.signedIn(admin.token);
+    expect([adminViewer.userId, adminViewer.isAdmin]).toEqual([admin.user.id, true]);
+    expect(a.em.getUnitOfWork().getById(User.name, admin.user.id)).toBeUndefined();
+    expect(adminViewer.requireAdmin().id).toBe(admin.user.id);
   });
 
   it('refuses at once after logout on this node', async () => {

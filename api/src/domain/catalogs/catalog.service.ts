@@ -287,7 +287,7 @@ export class CatalogService {
       { fields: ['id', 'title', 'sNumber', 'isDraft', 'author'], orderBy: { sNumber: 'asc', id: 'asc' } },
     );
     return pages
-      .filter((p) => !p.isDraft || p.author?.id === viewer.user?.id)
+      .filter((p) => !p.isDraft || p.author?.id === viewer.userId)
       .map((p) => ({ id: p.id, title: p.title, sNumber: p.sNumber }));
   }
 
@@ -438,7 +438,7 @@ export class CatalogService {
     );
     if (!page?.catalog_id) return [];
     const author = page.author_id === null ? null : Number(page.author_id);
-    if (page.is_draft && (author === null || author !== viewer.user?.id)) return [];
+    if (page.is_draft && (author === null || author !== viewer.userId)) return [];
     const path = await loadCatalogSteps(this.em, visit.item.id, Number(page.catalog_id));
     return path?.length && pageVisibleInScope(visit.rights, path[0]!.id) ? path.map((c) => c.id) : [];
   }

@@ -55,7 +55,7 @@ export async function loadItemView(
     rights,
     menu,
     searchResults,
-    unreadCount: viewer.user ? await unreadReminders(services, viewer.user.id) : 0,
+    unreadCount: viewer.userId !== undefined ? await unreadReminders(services, viewer.userId) : 0,
     showWatermark: await services.settings.flag('show_watermark'),
   };
 }

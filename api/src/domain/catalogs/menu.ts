@@ -105,7 +105,7 @@ const weighMenu = (menu: StoredMenu): number => Math.max(1, menu.pageById.size);
  * serialised rows): only a viewer with drafts of their own next to other people's gets fresh objects.
  */
 export function menuFor(stored: StoredMenu, viewer: Viewer, rights: ItemRights, defaultPageId = 0): Menu {
-  const me = viewer.user?.id ?? null;
+  const me = viewer.userId ?? null;
   const shown = (p: MenuPage) => !p.isDraft || (p.authorId !== null && p.authorId === me);
   /** Whether the drafts of `authors` (a part's) hide nothing from me, and whether any are mine. */
   const seen = (authors: ReadonlySet<number | null>) => ({

@@ -92,7 +92,7 @@ export class ChangeLogService {
     // -1: a catalog chain that no longer reaches the top level is in no scope.
     const pageTop = new Map(pages.map((p) => [p.id, p.catalog ? (tree.topOf(p.catalog.id) ?? -1) : null]));
     const othersDrafts = new Set(
-      pages.filter((p) => p.isDraft && (!p.author || p.author.id !== viewer.user?.id)).map((p) => p.id),
+      pages.filter((p) => p.isDraft && (!p.author || p.author.id !== viewer.userId)).map((p) => p.id),
     );
     return entries.filter((entry) => {
       switch (entry.objectType) {

@@ -97,7 +97,7 @@ export class CommentService {
       : [];
     const view = (comment: PageComment, children: PageComment[]): CommentView => ({
       comment,
-      mine: viewer.user !== null && comment.user?.id === viewer.user.id,
+      mine: viewer.userId !== undefined && comment.user?.id === viewer.userId,
       canDelete: this.mayDelete(viewer, rights, comment),
       replies: children.map((c) => view(c, [])),
     });
@@ -174,7 +174,7 @@ export class CommentService {
 
   /** Deletes a comment (softly) and, for a top-level comment, its replies: its author or a manager. */
   async delete(viewer: Viewer, commentId: number, now = new Date()): Promise<PageComment> {
-    viewer.requireUser();
+    viewer.requireUserId();
     const comment =
       commentId > 0
         ? await this.em.findOne(PageComment, { id: commentId, deletedAt: null }, { populate: ['parent'] })
@@ -206,8 +206,8 @@ export class CommentService {
   }
 
   private mayDelete(viewer: Viewer, rights: ItemRights, comment: PageComment): boolean {
-    if (!viewer.user) return false;
-    return comment.user?.id === viewer.user.id || rights.managesWhenActive;
+    if (viewer.userId === undefined) return false;
+    return comment.user?.id === viewer.userId || rights.managesWhenActive;
   }
 
   /** The item's owner and its item administrators (by membership): the managers ShowDoc reminds. */

@@ -82,14 +82,14 @@ export async function loadExportTree(
   deniedCode: 'ExportDenied' | 'ExportHtmlDenied' = 'ExportDenied',
 ): Promise<ExportTree> {
   const exportDenied = () => new DomainError(deniedCode);
-  viewer.requireUser();
+  viewer.requireUserId();
   const item = await policy.findItem(scope.itemId);
   if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
   const rights = await policy.rights(viewer, item);
   if (!rights.editsWhenActive) throw exportDenied();
 
   const catalogs = new CatalogTree(await em.find(Catalog, { item, deletedAt: null }));
-  const me = viewer.user?.id ?? -1;
+  const me = viewer.userId ?? -1;
   // Mapped rows, not entities: hydrating a 2,000-page item's Page entities held the event loop ~100 ms at
   // the start of every export (the bench's export probe; #19 wants < 50 ms at a time).
   const rows = await (em as SqlEntityManager)

@@ -64,7 +64,7 @@ export class ExportService {
 
   /** `export/checkMarkdownLimit`: the open-source build has no limit (compat-api §16.1); login needed. */
   async checkMarkdownLimit(viewer: Viewer, format: string): Promise<void> {
-    viewer.requireUser();
+    viewer.requireUserId();
     if (format && !['markdown', 'md', 'word', 'html', 'pdf'].includes(format)) {
       throw new DomainError('ExportFormatUnknown');
     }

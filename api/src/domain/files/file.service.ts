@@ -349,7 +349,7 @@ export class FileService {
 
   /** Takes a file off one page the viewer may edit; the file itself stays. */
   async unbind(viewer: Viewer, fileId: number, pageId: number): Promise<void> {
-    viewer.requireUser();
+    viewer.requireUserId();
     if (fileId <= 0 || pageId <= 0) throw new DomainError('BadInput');
     const { page } = await this.pages.writable(viewer, pageId);
     const removed = await this.em.nativeDelete(AttachmentPage, { attachment: fileId, page: page.id });
@@ -361,7 +361,7 @@ export class FileService {
    * administrator); one shown on several pages only leaves this page (edit rights there).
    */
   async removeFromPage(viewer: Viewer, fileId: number, pageId: number): Promise<void> {
-    viewer.requireUser();
+    viewer.requireUserId();
     if (fileId <= 0 || pageId <= 0) throw new DomainError('BadInput');
     const pages = await this.em.count(AttachmentPage, { attachment: fileId });
     if (pages <= 1) return this.delete(viewer, fileId);
@@ -529,7 +529,7 @@ export class FileService {
   }
 
   private async mayReadByRights(viewer: Viewer, file: Attachment): Promise<boolean> {
-    if (viewer.isAdmin || (viewer.user && file.uploader.id === viewer.user.id)) return true;
+    if (viewer.isAdmin || file.uploader.id === viewer.userId) return true;
     const links = await this.em.find(
       AttachmentPage,
       { attachment: file.id, page: { deletedAt: null } },
@@ -550,7 +550,7 @@ export class FileService {
     if (!item) return false;
     const rights = await this.policy.rights(viewer, item);
     if (!rights.visit) return false;
-    if (page.isDraft && page.author?.id !== viewer.user?.id) return false;
+    if (page.isDraft && page.author?.id !== viewer.userId) return false;
     const path = page.catalog ? await loadCatalogPath(this.em, item.id, page.catalog.id) : [];
     const top = path === null ? -1 : (path[0]?.id ?? null);
     return pageVisibleInScope(rights, top);

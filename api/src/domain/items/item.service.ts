@@ -263,15 +263,15 @@ export class ItemService {
    * Ordered by id, pinned items first, unless the caller sorted this view by hand.
    */
   async myList(viewer: Viewer, filter: MyListFilter = {}): Promise<MyList> {
-    const user = viewer.requireUser();
+    const userId = viewer.requireUserId();
     const view = filter.groupId ?? ALL_ITEMS_VIEW;
-    let items = await relatedItemRows(this.em, user.id, filter.owned ?? false);
+    let items = await relatedItemRows(this.em, userId, filter.owned ?? false);
 
-    const { starred, pinned: pins, order } = await this.listMarks(user, view);
+    const { starred, pinned: pins, order } = await this.listMarks(userId, view);
     if (view === STARRED_VIEW) {
       items = items.filter((i) => starred.has(i.id));
     } else if (view > 0) {
-      const inGroup = await groupItemIds(this.em, user.id, view);
+      const inGroup = await groupItemIds(this.em, userId, view);
       items = items.filter((i) => inGroup.has(i.id));
     } else if (view !== ALL_ITEMS_VIEW) {
       items = [];
@@ -303,14 +303,14 @@ export class ItemService {
    * entities (the item list is read on every home screen; issue #14).
    */
   private async listMarks(
-    user: User,
+    userId: number,
     view: number,
   ): Promise<{ starred: Set<number>; pinned: Set<number>; order: Map<number, number> }> {
     const rows = await leanReader(this.em).all<{ kind: string; item_id: number; s_number: number }>(
       `select 'star' as kind, item_id, 0 as s_number from item_star where user_id = ?
        union all select 'pin', item_id, 0 from item_top where user_id = ?
        union all select 'sort', item_id, s_number from item_sort where user_id = ? and group_id = ?`,
-      [user.id, user.id, user.id, view],
+      [userId, userId, userId, view],
     );
     const marks = { starred: new Set<number>(), pinned: new Set<number>(), order: new Map<number, number>() };
     for (const row of rows) {
@@ -437,7 +437,7 @@ export class ItemService {
 
   /** Archives an item for good: from then on it is read-only (the policy refuses every write). */
   async archive(viewer: Viewer, itemId: number, password: string): Promise<Item> {
-    viewer.requireUser();
+    viewer.requireUserId();
     const { item } = await this.policy.requireManage(viewer, itemId);
     await this.confirmOwnerPassword(viewer, item, password);
     item.isArchived = true;
@@ -450,7 +450,7 @@ export class ItemService {
    * before anything about the target, so "no such user" only ever answers someone who knows it.
    */
   async transfer(viewer: Viewer, itemId: number, username: string, password: string): Promise<Item> {
-    viewer.requireUser();
+    viewer.requireUserId();
     const { item } = await this.policy.requireManage(viewer, itemId, { allowArchived: true });
     await this.confirmOwnerPassword(viewer, item, password);
     if (!username.trim()) throw new DomainError('BadInput');
@@ -467,14 +467,14 @@ export class ItemService {
 
   /** The item's open-API key pair, created on first use. */
   async apiKey(viewer: Viewer, itemId: number): Promise<ItemApiKey> {
-    viewer.requireUser();
+    viewer.requireUserId();
     const { item } = await this.policy.requireManage(viewer, itemId, { allowArchived: true });
     return this.ensureApiKey(item);
   }
 
   /** A new api_token (the api_key stays): scripts holding the old token stop working. */
   async resetApiKey(viewer: Viewer, itemId: number): Promise<ItemApiKey> {
-    viewer.requireUser();
+    viewer.requireUserId();
     const { item } = await this.policy.requireManage(viewer, itemId);
     const key = await this.ensureApiKey(item);
     key.apiToken = randomKey();

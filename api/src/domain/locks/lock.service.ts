@@ -119,7 +119,7 @@ export class LockService {
     input: { pageId: number; itemId: number; until?: Date },
     now = new Date(),
   ): Promise<PageLock | null> {
-    viewer.requireUser();
+    viewer.requireUserId();
     if (input.pageId <= 0 || input.itemId <= 0) throw new DomainError('BadInput');
     if (input.until && input.until <= now) {
       await this.release(viewer, input.pageId, now);
@@ -133,7 +133,7 @@ export class LockService {
     const { page } = await this.pages.readable(viewer, pageId);
     const lock = await this.current(page.id);
     if (!lock || lock.lockedUntil <= now) return { lock: null, holder: null, mine: false };
-    return { lock, holder: lock.user, mine: lock.user.id === viewer.user?.id };
+    return { lock, holder: lock.user, mine: lock.user.id === viewer.userId };
   }
 
   /** Removes locks that ran out and publishes their expiry; returns how many. */

@@ -230,7 +230,7 @@ export class MemberService {
    * first, then item members, then members through teams, each person once (ShowDoc's getAllList).
    */
   async collaborators(viewer: Viewer, itemId: number): Promise<Collaborator[]> {
-    viewer.requireUser();
+    viewer.requireUserId();
     const item = await this.policy.findItem(itemId);
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
     const rights = await this.policy.rights(viewer, item);

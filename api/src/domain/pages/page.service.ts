@@ -169,7 +169,7 @@ export class PageService {
         const pageCatalog = page.catalogId ? this.em.getReference(Catalog, page.catalogId) : null;
         requireWritableScope(rights, await topOf(pageCatalog), 'page');
       }
-      if (page.isDraft && page.authorId !== viewer.user?.id) throw new DomainError('PageDraft');
+      if (page.isDraft && page.authorId !== viewer.userId) throw new DomainError('PageDraft');
     });
   }
 
@@ -277,7 +277,7 @@ export class PageService {
     }
     const top = path === null ? -1 : (path[0]?.id ?? null);
     if (!pageVisibleInScope(rights, top)) throw new DomainError('PageVisitDenied');
-    if (page.isDraft && (!page.author || page.author.id !== viewer.user?.id))
+    if (page.isDraft && (!page.author || page.author.id !== viewer.userId))
       throw new DomainError('PageDraft');
     return rights;
   }
@@ -307,7 +307,7 @@ export class PageService {
     if (itemId !== undefined && page.item.id !== itemId) throw new DomainError('PageNotInItem');
     const { item, rights } = await this.policy.requireEdit(viewer, page.item.id);
     requireWritableScope(rights, await this.topOf(item, page.catalog), 'page');
-    if (page.isDraft && page.author?.id !== viewer.user?.id) throw new DomainError('PageDraft');
+    if (page.isDraft && page.author?.id !== viewer.userId) throw new DomainError('PageDraft');
     return { page, item, rights };
   }
 

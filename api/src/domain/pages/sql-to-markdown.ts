@@ -23,7 +23,7 @@ export async function convertSqlToMarkdown(
   language: Language = 'zh',
   pool: SqlParsePool = parsers.get(),
 ): Promise<string> {
-  viewer.requireUser();
+  viewer.requireUserId();
   if (!sql.trim()) throw new DomainError('SqlRequired');
   if (Buffer.byteLength(sql, 'utf8') > SQL_MAX_BYTES) throw new DomainError('SqlTooLarge');
   const statements = await pool.parse(sql, splitStatements(sql));

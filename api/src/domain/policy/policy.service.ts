@@ -189,7 +189,7 @@ export class PolicyService {
     if (missing.length) {
       // An owner's own member rows change nothing (owners manage, unscoped): only others' items cost the
       // grant queries, and a list of one's own items none (issue #14).
-      const userId = viewer.user?.id;
+      const userId = viewer.userId;
       const others = missing.filter((i) => !i.deletedAt && i.owner.id !== userId);
       const known = (i: PolicyItem) => userId !== undefined && i.viewerGrants?.userId === userId;
       const ids = others.filter((i) => !known(i)).map((i) => i.id);
@@ -243,8 +243,7 @@ export class PolicyService {
     loginRequired: boolean,
   ): ItemRights {
     if (item.deletedAt) return NONE;
-    const user = viewer.user;
-    const isOwner = !!user && item.owner.id === user.id;
+    const isOwner = viewer.userId !== undefined && item.owner.id === viewer.userId;
     const memberGroup = grants.length ? Math.max(...grants.map((g) => g.group)) : null;
     const manage = isOwner || viewer.isAdmin || memberGroup === MemberGroup.Admin;
     const edit = manage || memberGroup === MemberGroup.Edit;
@@ -274,7 +273,7 @@ export class PolicyService {
   }
 
   private isOwnerOrAdmin(viewer: Viewer, item: PolicyItem): boolean {
-    return viewer.isAdmin || (!!viewer.user && item.owner.id === viewer.user.id);
+    return viewer.isAdmin || (viewer.userId !== undefined && item.owner.id === viewer.userId);
   }
 
   /**
@@ -297,7 +296,8 @@ export class PolicyService {
    * refuses statements with more than 32,766 parameters); grants of other items are never looked up.
    */
   private async memberGrants(viewer: Viewer, itemIds: number[]): Promise<Map<number, Grant[]>> {
-    if (!viewer.user) return new Map();
+    const userId = viewer.userId;
+    if (userId === undefined) return new Map();
     const bound = itemIds.length <= GRANT_IDS_BOUND;
     const inItems = (alias: string) =>
       bound ? ` and ${alias}.item_id in (${itemIds.map(() => '?').join(', ')})` : '';
@@ -309,7 +309,7 @@ export class PolicyService {
        select 't', t.id, t.item_id, t.member_group_id, c.catalog_id from team_item_member t
          left join team_item_member_catalog c on c.team_item_member_id = t.id
          where t.user_id = ?${inItems('t')}`,
-      bound ? [viewer.user.id, ...itemIds, viewer.user.id, ...itemIds] : [viewer.user.id, viewer.user.id],
+      bound ? [userId, ...itemIds, userId, ...itemIds] : [userId, userId],
     );
     return grantsOfRows(rows);
   }
@@ -327,7 +327,7 @@ export class PolicyService {
   }
 
   private key(viewer: Viewer, itemId: number): string {
-    return `${viewer.user?.id ?? 0}:${viewer.sessionKey ?? ''}:${viewer.visitPassword ?? ''}:${itemId}`;
+    return `${viewer.userId ?? 0}:${viewer.sessionKey ?? ''}:${viewer.visitPassword ?? ''}:${itemId}`;
   }
 
   /** Forgets cached rights; every commit on this EntityManager does it (`afterCommit`). */
@@ -372,7 +372,7 @@ export class PolicyService {
     viewer: Viewer,
     idOrDomain: number | string,
   ): Promise<{ item: Item; rights: ItemRights }> {
-    viewer.requireUser();
+    viewer.requireUserId();
     const item = await this.findItem(idOrDomain);
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
     const rights = await this.rights(viewer, item);
@@ -390,7 +390,7 @@ export class PolicyService {
     idOrDomain: number | string,
     options: { allowArchived?: boolean } = {},
   ): Promise<{ item: Item; rights: ItemRights }> {
-    viewer.requireUser();
+    viewer.requireUserId();
     const item = await this.findItem(idOrDomain);
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
     const rights = await this.rights(viewer, item);

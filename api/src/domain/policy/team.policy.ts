@@ -67,7 +67,7 @@ export class TeamPolicy {
     teamId: number,
     denied: () => DomainError = () => new DomainError('TeamManageDenied'),
   ): Promise<{ team: Team; rights: TeamRights }> {
-    viewer.requireUser();
+    viewer.requireUserId();
     const team = await this.findTeam(teamId);
     const rights = await this.rights(viewer, team);
     if (!rights.manage) throw denied();
@@ -76,7 +76,7 @@ export class TeamPolicy {
 
   /** The team, if the viewer manages it or belongs to it: who may read its members and items. */
   async requireRead(viewer: Viewer, teamId: number): Promise<{ team: Team; rights: TeamRights }> {
-    viewer.requireUser();
+    viewer.requireUserId();
     const team = await this.findTeam(teamId);
     const rights = await this.rights(viewer, team);
     if (!rights.manage && !rights.member) throw new DomainError('TeamManageDenied');
@@ -92,7 +92,7 @@ export class TeamPolicy {
     teamId: number,
     denied: () => DomainError = () => new DomainError('TeamOwnerOnly'),
   ): Promise<{ team: Team; rights: TeamRights }> {
-    viewer.requireUser();
+    viewer.requireUserId();
     const team = teamId > 0 ? await this.em.findOne(Team, { id: teamId }, { populate: ['owner'] }) : null;
     if (!team) throw denied();
     const rights = await this.rights(viewer, team);
@@ -112,7 +112,7 @@ export class TeamPolicy {
     itemId: number,
     options: { write: boolean },
   ): Promise<void> {
-    viewer.requireUser();
+    viewer.requireUserId();
     const item = await this.items.findItem(itemId);
     const live = item && !item.deletedAt ? item : null;
     const itemRights = live ? await this.items.rights(viewer, live) : null;

@@ -138,7 +138,7 @@ export class SearchService {
       reach = [{ itemId: item.id, catalogScope: rights.catalogScope }];
     } else {
       // Site admins too: their own items, as their item list shows them.
-      const related = viewer.user ? await relatedItemRows(this.em, viewer.user.id, false) : [];
+      const related = viewer.userId !== undefined ? await relatedItemRows(this.em, viewer.userId, false) : [];
       for (const item of related) items.set(item.id, item);
       const rights = await this.policy.rightsMany(viewer, [...items.values()]);
       reach = [...items.values()]
@@ -222,7 +222,7 @@ export class SearchService {
     );
     if (versions === null) return build();
     const scopes = reach.map((r) => `${r.itemId}:${r.catalogScope?.join('.') ?? '*'}`).join(',');
-    const fullKey = JSON.stringify([versions, viewer.user?.id ?? 0, scopes, ...key]);
+    const fullKey = JSON.stringify([versions, viewer.userId ?? 0, scopes, ...key]);
     return searchCacheOf(this.em).get(fullKey, build, (value) => {
       const pages = pagesOf(value);
       return pages.some((page) => page.plainText === null && page.searchText === null) ? null : pages.length;
@@ -275,7 +275,7 @@ export class SearchService {
     add('left join live_catalog lc on lc.id = p.catalog_id');
     add(`where p.item_id in (${itemList}) and p.deleted_at is null`, ...itemIds);
     add('and (p.catalog_id is null or lc.id is not null)');
-    const viewerId = viewer.user?.id;
+    const viewerId = viewer.userId;
     if (options.drafts === 'own' && viewerId) add('and (p.is_draft = 0 or p.author_id = ?)', viewerId);
     else add('and p.is_draft = 0');
 

@@ -96,7 +96,7 @@ export class SheetService {
     data: Buffer,
     options: { baseVersion?: number } = {},
   ): Promise<Page> {
-    viewer.requireUser();
+    viewer.requireUserId();
     const { item } = await this.policy.requireEdit(viewer, itemId);
     requireSheetItem(item);
     const { page } = await this.sheetPageOf(viewer, itemId);

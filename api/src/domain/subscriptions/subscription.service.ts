@@ -82,7 +82,7 @@ export class SubscriptionService {
 
   /** The page, if the viewer may edit it: ShowDoc answers 10103 where the policy would say 10101. */
   private async editable(viewer: Viewer, pageId: number): Promise<Page> {
-    viewer.requireUser();
+    viewer.requireUserId();
     if (pageId <= 0) throw new DomainError('SubscriptionPageRequired');
     try {
       return (await this.pages.writable(viewer, pageId)).page;

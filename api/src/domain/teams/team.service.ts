@@ -122,7 +122,7 @@ export class TeamService {
 
   /** Deletes a team (its creator only) with its members, bindings and per-item rows. */
   async delete(viewer: Viewer, teamId: number): Promise<void> {
-    viewer.requireUser();
+    viewer.requireUserId();
     if (teamId <= 0) throw new DomainError('BadInput');
     const { team } = await this.teamPolicy.requireOwner(
       viewer,
@@ -205,7 +205,7 @@ export class TeamService {
    * error, as in ShowDoc; in a list such names are skipped and reported.
    */
   async addMembers(viewer: Viewer, input: AddTeamMembersInput): Promise<AddTeamMembersResult> {
-    viewer.requireUser();
+    viewer.requireUserId();
     if (input.teamId <= 0) throw new DomainError('BadInput');
     const { team } = await this.teamPolicy.requireManage(viewer, input.teamId);
     const group = input.teamMemberGroupId ?? TeamMemberGroup.Member;
@@ -283,7 +283,7 @@ export class TeamService {
 
   /** Removes a team member (team managers only) with their rows in the team's items. */
   async removeMember(viewer: Viewer, teamMemberId: number): Promise<TeamMember> {
-    viewer.requireUser();
+    viewer.requireUserId();
     if (teamMemberId <= 0) throw new DomainError('BadInput');
     const member = await this.findTeamMember(teamMemberId);
     await this.teamPolicy.requireManage(viewer, member.team.id);
@@ -309,7 +309,7 @@ export class TeamService {
 
   /** The teams bound to an item; for the item's managers. */
   async itemTeams(viewer: Viewer, itemId: number): Promise<TeamItem[]> {
-    viewer.requireUser();
+    viewer.requireUserId();
     if (itemId <= 0)
       throw new DomainError('BadInput', { en: 'The item id is required', zh: '项目ID不能为空' });
     const { item } = await this.policy
@@ -411,7 +411,7 @@ export class TeamService {
 
   /** Each team member's rights in one bound item; for the team's managers and the item's managers. */
   async itemMembers(viewer: Viewer, teamId: number, itemId: number): Promise<TeamItemMember[]> {
-    viewer.requireUser();
+    viewer.requireUserId();
     if (teamId <= 0 || itemId <= 0) throw new DomainError('BadInput');
     const team = await this.teamPolicy.findTeam(teamId);
     await this.teamPolicy.requireItemControl(viewer, team, itemId, { write: false });
@@ -515,6 +515,6 @@ function rephrase(codeName: DomainError['codeName'], detail: { en: string; zh: s
 
 /** ShowDoc's team lists need a team id before anything else (团队ID不能为空). */
 function requireTeamId(viewer: Viewer, teamId: number): void {
-  viewer.requireUser();
+  viewer.requireUserId();
   if (teamId <= 0) throw new DomainError('BadInput', { en: 'The team id is required', zh: '团队ID不能为空' });
 }

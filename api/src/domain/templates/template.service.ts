@@ -126,7 +126,7 @@ export class TemplateService {
 
   /** Templates shared to an item, in the order they were shared, for the item's editors. */
   async forItem(viewer: Viewer, itemId: number): Promise<TemplateItem[]> {
-    viewer.requireUser();
+    viewer.requireUserId();
     if (itemId <= 0) throw new DomainError('ItemIdRequired');
     const { item } = await this.policy.requireEdit(viewer, itemId).catch((err: unknown) => {
       if (err instanceof DomainError && err.codeName === 'ItemEditDenied') {

@@ -30,7 +30,7 @@ export async function importHttpPlugin(app: FastifyInstance, options: FileHttpOp
     const services = options.services();
     try {
       const viewer = await options.viewerOf(request, services);
-      viewer.requireUser();
+      viewer.requireUserId();
       const limit = services.imports.uploadLimit();
       for await (const part of request.parts({ limits: { fileSize: limit + 1, files: 1 } })) {
         if (part.type !== 'file') continue;

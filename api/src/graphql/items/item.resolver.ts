@@ -1,5 +1,5 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { DomainError, isItemManager, Viewer } from '../../domain';
+import { DomainError, isItemManager } from '../../domain';
 import { User } from '../accounts/account.types';
 import type { GraphQLContext } from '../context';
 import { DEFAULT_PAGE_SIZE, slicePage } from '../pagination';
@@ -219,8 +219,7 @@ export class ItemResolver {
   ): Promise<Item> {
     // A visitor without a session gets one (a browser cookie), so the unlock has something to stick to;
     // the rest of this request reads as that visitor.
-    if (!ctx.viewer.sessionKey)
-      ctx.viewer = new Viewer(ctx.viewer.user, ctx.session.visitorKey(), ctx.viewer.ip);
+    if (!ctx.viewer.sessionKey) ctx.viewer = ctx.viewer.withSessionKey(ctx.session.visitorKey());
     const item = await ctx.services.items.unlock(ctx.viewer, {
       item: itemId ?? domain ?? '',
       pageId: pageId ?? undefined,
