@@ -9,7 +9,7 @@ export { JobScheduler, type ScheduledTask, type SchedulerLog } from './jobs/sche
 export { drainOutbox, type SenderOptions } from './webhooks/webhook-sender';
 
 // Who is asking, and how a session token becomes that caller.
-export { Viewer } from './viewer';
+export { Viewer, type Account } from './viewer';
 export type {
   ShowdocImportJobView,
   ShowdocImportRunner,

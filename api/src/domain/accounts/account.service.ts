@@ -4,7 +4,7 @@ import { User, UserGroup, UserToken } from '../../../../db/src';
 import { DomainError } from '../errors';
 import type { RateLimits } from '../limits/rate-limits';
 import type { SettingsService } from '../settings/settings.service';
-import { Viewer } from '../viewer';
+import { Viewer, type Account } from '../viewer';
 import type { DirectoryPerson, LdapDirectory } from '../ldap/ldap-directory';
 import type { CaptchaService } from './captcha.service';
 import { decoyPasswordHash, hashPassword, needsRehash, NO_LOCAL_PASSWORD, verifyPassword } from './password';
@@ -190,8 +190,9 @@ export class AccountService {
     afterCommit(this.em).queue('usersChanged', { userIds: [viewer.user.id] });
   }
 
-  info(viewer: Viewer): User {
-    return viewer.requireUser();
+  /** The caller's own account; answered from the session cache when the request wrote nothing of it. */
+  info(viewer: Viewer): Account {
+    return viewer.requireAccount();
   }
 
   async updateName(viewer: Viewer, name: string): Promise<User> {

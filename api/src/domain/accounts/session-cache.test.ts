@@ -98,7 +98,18 @@ describe.each(testDatabases())('session cache on $name', (target) => {
       true,
       false,
     ]);
-    // Nothing of the user is in the request's unit of work until the entity is asked for.
+    // The account reads (`me`, `user/info`) from memory too: nothing of the user is in the request's unit
+    // of work until the entity is asked for.
+    const account = viewer.requireAccount();
+    expect([account.id, account.username, account.email, account.groupId, account.isSso]).toEqual([
+      user.id,
+      user.username,
+      user.email,
+      user.groupId,
+      user.isSso,
+    ]);
+    const stored = await nodeA.orm.em.fork().findOneOrFail(User, user.id);
+    expect(account.createdAt.getTime()).toBe(stored.createdAt.getTime());
     expect(s.em.getUnitOfWork().getById(User.name, user.id)).toBeUndefined();
     const withPassword = viewer.withVisitPassword('pw');
     expect([withPassword.userId, withPassword.visitPassword, withPassword.sessionKey]).toEqual([
@@ -110,6 +121,9 @@ describe.each(testDatabases())('session cache on $name', (target) => {
     expect(entity).toBe(s.em.getUnitOfWork().getById(User.name, user.id));
     expect([entity.id, entity.username]).toEqual([user.id, user.username]);
     expect(viewer.user).toBe(entity);
+    // Once made, the entity is what the account reads: a write of this request shows.
+    entity.name = 'Renamed In This Request';
+    expect(viewer.requireAccount().name).toBe('Renamed In This Request');
 
     const a = request(nodeA);
     const adminViewer = await a.accounts.signedIn(admin.token);

@@ -5,9 +5,9 @@ import {
   type EventSubscriber,
   type FlushEventArgs,
 } from '@mikro-orm/core';
-import { User, UserGroup, UserToken } from '../../../../db/src';
+import { User, UserToken } from '../../../../db/src';
 import { afterCommit } from '../transaction';
-import { CachedUser } from '../viewer';
+import { accountOf, CachedUser, type Account } from '../viewer';
 
 /**
  * A brief cache of token → user (issue #14): every authenticated request resolved its token with a
@@ -25,6 +25,8 @@ interface Entry {
   userId: number;
   /** The user row as loaded (the unit of work's snapshot), to rebuild a managed entity without a query. */
   user: EntityData<User>;
+  /** What the user's own account reads show, for reads that need no entity. */
+  account: Account;
   tokenExpiresAt: number;
   cachedUntil: number;
 }
@@ -58,7 +60,7 @@ export class SessionCache {
     // As a find hydrates a loaded row (`em.merge` also validated it and took a second snapshot of it: ~15 %
     // of a cheap request's CPU, issue #14); the unit of work sees it as loaded and unchanged.
     const { user } = entry;
-    return new CachedUser(entry.userId, user.groupId === UserGroup.Admin, () =>
+    return new CachedUser(entry.account, () =>
       em.getEntityFactory().create(User, { ...user }, { merge: true, convertCustomTypes: true }),
     );
   }
@@ -70,6 +72,7 @@ export class SessionCache {
     this.byToken.set(tokenHash, {
       userId: token.user.id,
       user: { ...snapshot },
+      account: accountOf(token.user),
       tokenExpiresAt: token.expiresAt.getTime(),
       cachedUntil: now + this.ttlMs,
     });

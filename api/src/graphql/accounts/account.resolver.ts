@@ -6,7 +6,8 @@ import { CaptchaChallenge, LoginInput, Me, RegisterInput, Session, User } from '
 export class AccountResolver {
   @Query(() => Me, { nullable: true, description: 'The signed-in user, or null for a visitor' })
   me(@Ctx() ctx: GraphQLContext): Me | null {
-    return ctx.viewer.user ? Me.fromUser(ctx.viewer.user) : null;
+    const account = ctx.viewer.account;
+    return account ? Me.fromUser(account) : null;
   }
 
   @Query(() => [User], { description: 'Users whose username or name contains the text (member pickers)' })

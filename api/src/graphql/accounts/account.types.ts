@@ -1,6 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import type { User as UserEntity } from '../../../../db/src';
-import { mayKnowRole, type UserProfile, type Viewer } from '../../domain';
+import { mayKnowRole, type Account, type UserProfile, type Viewer } from '../../domain';
 
 @ObjectType({ description: 'A person with an account' })
 export class User {
@@ -60,7 +59,7 @@ export class Me extends User {
   })
   lastLoginAt!: Date | null;
 
-  static fromUser(user: UserEntity): Me {
+  static fromUser(user: Account): Me {
     return Object.assign(new Me(), User.from(user), {
       isAdmin: user.isAdmin,
       groupId: user.groupId,
