@@ -18,6 +18,37 @@ export function phpUrldecode(text: string): string {
   }
 }
 
+/** A form body's fields: a name sent more than once has all its values, in order. */
+export type FormFields = Record<string, string | string[]>;
+
+/**
+ * An `application/x-www-form-urlencoded` body as PHP reads one: pairs split on `&`, names and values
+ * decoded as `urldecode` does (malformed escapes kept), a pair without `=` an empty value. Every ShowDoc
+ * client posts its forms this way, and a page save's content is encoded twice over (`is_urlencode`): the
+ * parser Fastify's form plugin uses decodes ~11 kB of such escapes in ~0.2 ms into a string of thousands
+ * of pieces, which every later reader flattens again; the native decoder does it in ~25 µs (issue #14).
+ * The result has no prototype, so no field name reaches `Object.prototype`.
+ */
+export function parseFormBody(body: string): FormFields {
+  const fields = Object.create(null) as FormFields;
+  for (const pair of body.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const name = formDecode(eq === -1 ? pair : pair.slice(0, eq));
+    const value = eq === -1 ? '' : formDecode(pair.slice(eq + 1));
+    const earlier = fields[name];
+    if (earlier === undefined) fields[name] = value;
+    else if (Array.isArray(earlier)) earlier.push(value);
+    else fields[name] = [earlier, value];
+  }
+  return fields;
+}
+
+/** `phpUrldecode`, without its work where there is nothing to decode (most names and short values). */
+function formDecode(text: string): string {
+  return text.includes('%') || text.includes('+') ? phpUrldecode(text) : text;
+}
+
 function phpUrldecodeBytes(text: string): string {
   return text.replace(/(?:%[0-9A-Fa-f]{2})+|\+/g, (match) =>
     match === '+' ? ' ' : Buffer.from(match.replace(/%/g, ''), 'hex').toString('utf8'),

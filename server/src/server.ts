@@ -63,6 +63,7 @@ import { createInProcessPubSub, createRedisPubSub } from '../../api/src/pubsub';
 import { mcpHttpPlugin } from '../../api/src/mcp';
 import { clusterLease } from './cluster-lease';
 import { compatRestPlugin } from '../../compat-rest/src';
+import { parseFormBody } from '../../compat-rest/src/document-wire';
 import { COMPRESSION_ENCODINGS, keepAnswer, keptCompressed } from '../../compat-rest/src/wire';
 import { openDatabase, type Database } from '../../db/src';
 import type { AppConfig } from './config';
@@ -185,7 +186,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody, { bodyLimit: config.bodyLimit });
+  await app.register(fastifyFormbody, { bodyLimit: config.bodyLimit, parser: parseFormBody });
   await app.register(fastifyMultipart, { limits: { fileSize: 4 * 1024 * 1024, files: 1, fields: 200 } });
 
   if (config.metricsToken) {
