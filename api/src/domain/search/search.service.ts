@@ -133,7 +133,8 @@ export class SearchService {
     let reach: Reach[];
     const items = new Map<number, LeanItem>();
     if (options.itemId !== undefined && options.itemId !== null) {
-      const { item, rights } = await this.policy.requireVisit(viewer, options.itemId);
+      // A plain row, as the item list's: no entity for a read (issue #14).
+      const { item, rights } = await this.policy.requireVisitRow(viewer, options.itemId);
       items.set(item.id, item);
       reach = [{ itemId: item.id, catalogScope: rights.catalogScope }];
     } else {
