@@ -7,11 +7,11 @@ import type { SettingsService } from '../settings/settings.service';
 export async function checkPageLimit(
   em: EntityManager,
   settings: SettingsService,
-  item: Item,
+  item: Pick<Item, 'id'>,
   adding: number,
 ): Promise<void> {
   const limit = await settings.number('page_limit_per_item');
   if (limit <= 0 || adding <= 0) return;
-  const count = await em.count(Page, { item, deletedAt: null });
+  const count = await em.count(Page, { item: item.id, deletedAt: null });
   if (count + adding > limit) throw new DomainError('PageLimit');
 }

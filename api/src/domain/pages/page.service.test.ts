@@ -31,6 +31,7 @@ import { DomainError } from '../errors';
 import type { Services } from '../services';
 import type { Viewer } from '../viewer';
 import type { PageView, SavePageInput } from './page.service';
+import { wrap } from '@mikro-orm/core';
 
 const pick = <T, K extends keyof T>(of: T, keys: K[]) =>
   Object.fromEntries(keys.map((k) => [k, of[k]])) as Pick<T, K>;
@@ -253,6 +254,27 @@ describe.each(testDatabases())('pages on $name', (target) => {
     expect((await db.services().em.findOneOrFail(Item, item.id)).name).toBe('The one page');
     await save(owner, { id: page.id, itemId: item.id, title: 'Renamed', content: 'x' });
     expect((await db.services().em.findOneOrFail(Item, item.id)).name).toBe('Renamed');
+  });
+
+  it('saves without loading its item as an entity, and an item entity the request holds sees the write', async () => {
+    const item = await itemWithMembers();
+    const page = await save(owner, { itemId: item.id, title: 'Lean', content: 'one' });
+    // A save reads its item as a plain row (issue #14): at most an unloaded reference is left behind.
+    const { s, viewer } = await as(editor);
+    await s.pages.save(viewer, { id: page.id, itemId: item.id, content: 'two' });
+    const held = s.em.getUnitOfWork().getById<Item>(Item.name, item.id);
+    expect(held === undefined || !wrap(held).isInitialized()).toBe(true);
+    // A request that loaded the item before saving sees the save's update time on its entity.
+    await db
+      .services()
+      .em.nativeUpdate(Item, { id: item.id }, { lastUpdateAt: new Date('2020-01-01T00:00:00Z') });
+    const other = await as(owner);
+    const entity = await other.s.em.findOneOrFail(Item, item.id);
+    expect(entity.lastUpdateAt.toISOString()).toBe('2020-01-01T00:00:00.000Z');
+    await other.s.pages.save(other.viewer, { id: page.id, itemId: item.id, content: 'three' });
+    const stored = await db.services().em.findOneOrFail(Item, item.id);
+    expect(stored.lastUpdateAt.getFullYear()).toBeGreaterThan(2020);
+    expect(Math.abs(entity.lastUpdateAt.getTime() - stored.lastUpdateAt.getTime())).toBeLessThan(1000);
   });
 
   describe('save and notify', () => {

@@ -1,6 +1,6 @@
 // Over 500 lines on purpose: saving a page (create, or an update under the page's row lock) is one operation for both doors and the open API, and `readable`/`writable` are the page checks
 // every other page service (history, locks, shares) goes through. Notifications sit in page-notification.ts.
-import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { LockMode, wrap, type EntityManager } from '@mikro-orm/core';
 import {
   Catalog,
   DEFAULT_S_NUMBER,
@@ -112,6 +112,12 @@ export interface PageView {
   shareKey: string;
 }
 
+/**
+ * What a page write needs of its item: its id, its name (change log, webhooks) and its type. A save reads
+ * it as a plain row (`requireEditRow`); other writes pass the entity they hold.
+ */
+export type PageWriteItem = Pick<Item, 'id' | 'name' | 'type'>;
+
 export class PageService {
   constructor(
     private readonly em: EntityManager,
@@ -128,7 +134,7 @@ export class PageService {
     const user = viewer.requireUser();
     if (!input.content) throw new DomainError('PageContentRequired');
     checkNotifyText(input.notifyText);
-    const { item, rights } = await this.policy.requireEdit(viewer, input.itemId);
+    const { item, rights } = await this.policy.requireEditRow(viewer, input.itemId);
     // A spreadsheet page holds ShowDoc's sheet JSON within the size limits (issue #20); the one parse
     // that checks it also gives the cell text search indexes.
     const searchText = item.type === ItemType.Spreadsheet ? checkedSheetText(input.content) : null;
@@ -433,7 +439,7 @@ export class PageService {
    */
   private async create(
     writer: PageWriter,
-    item: Item,
+    item: PageWriteItem,
     title: string,
     catalog: Catalog | null,
     input: SavePageInput,
@@ -447,7 +453,7 @@ export class PageService {
         const page = this.em.create(
           Page,
           {
-            item,
+            item: this.em.getReference(Item, item.id),
             catalog,
             title,
             content: input.content,
@@ -504,7 +510,7 @@ export class PageService {
    */
   private async update(
     writer: PageWriter,
-    item: Item,
+    item: PageWriteItem,
     pageId: number,
     newTitle: string | undefined,
     catalog: Catalog | null | undefined,
@@ -519,7 +525,8 @@ export class PageService {
     const now = new Date();
     // The commit flushes the unit of work; on SQLite a loaded datetime compares unequal to its own
     // snapshot, so the untouched item and user rows would be rewritten (and locked) by every save.
-    this.em.getUnitOfWork().merge(item);
+    const heldItem = this.heldItem(item);
+    if (heldItem) this.em.getUnitOfWork().merge(heldItem);
     if (user) this.em.getUnitOfWork().merge(user);
     const sql = nativeSql(this.em);
     const saved = await inTransaction(
@@ -608,7 +615,7 @@ export class PageService {
    * after the page's commit (inside a caller's transaction, at its end): it locks only the item row and
    * never while holding another lock a concurrent save could be waiting for.
    */
-  private async touchItem(item: Item, title: string, now: Date, rename = true): Promise<void> {
+  private async touchItem(item: PageWriteItem, title: string, now: Date, rename = true): Promise<void> {
     const changes =
       rename && item.type === ItemType.SinglePage
         ? { lastUpdateAt: now, name: title.slice(0, 200) }
@@ -621,11 +628,22 @@ export class PageService {
       'name' in changes ? [now, changes.name, item.id] : [now, item.id, now],
     );
     Object.assign(item, changes);
-    this.em.getUnitOfWork().merge(item);
+    // The item's entity, where this request holds one, shows the same.
+    const entity = this.heldItem(item);
+    if (entity) {
+      if (entity !== item) Object.assign(entity, changes);
+      this.em.getUnitOfWork().merge(entity);
+    }
+  }
+
+  /** The loaded entity of `item` in this request's unit of work: `item` itself, or none for a plain row. */
+  private heldItem(item: PageWriteItem): Item | null {
+    const entity = item instanceof Item ? item : this.em.getUnitOfWork().getById<Item>(Item.name, item.id);
+    return entity && wrap(entity).isInitialized() ? entity : null;
   }
 
   /** The top-level catalog above a catalog of `item` (-1 when its chain is broken), null at the root. */
-  private async topOf(item: Item, catalog: Catalog | null): Promise<number | null> {
+  private async topOf(item: Pick<Item, 'id'>, catalog: Catalog | null): Promise<number | null> {
     if (!catalog) return null;
     const path = await loadCatalogPath(this.em, item.id, catalog.id);
     return path ? path[0]!.id : -1;
@@ -652,7 +670,7 @@ function versionConflict(version: number): DomainError {
  * RunApi items (type 3) describe an API document in `ext_info` when the client leaves it empty
  * (compat-api §5.2): websocket, sse, or an HTTP method.
  */
-export function runApiExtInfo(item: Item, content: string): string {
+export function runApiExtInfo(item: Pick<Item, 'type'>, content: string): string {
   if (item.type !== ItemType.ApiClient) return '';
   let doc: unknown;
   try {

@@ -373,7 +373,25 @@ export class PolicyService {
     idOrDomain: number | string,
   ): Promise<{ item: Item; rights: ItemRights }> {
     viewer.requireUserId();
-    const item = await this.findItem(idOrDomain);
+    return this.requireEditOf(viewer, await this.findItem(idOrDomain));
+  }
+
+  /**
+   * `requireEdit` with the item as a plain row (`findItemRow`): the same checks, in the same order, for a
+   * page save, which writes the item only by statement (an entity's find cost ~0.2 ms; issue #14).
+   */
+  async requireEditRow(
+    viewer: Viewer,
+    idOrDomain: number | string,
+  ): Promise<{ item: LeanItem; rights: ItemRights }> {
+    viewer.requireUserId();
+    return this.requireEditOf(viewer, await this.findItemRow(idOrDomain));
+  }
+
+  private async requireEditOf<T extends PolicyItem>(
+    viewer: Viewer,
+    item: T | null,
+  ): Promise<{ item: T; rights: ItemRights }> {
     if (!item || item.deletedAt) throw new DomainError('ItemNotFound');
     const rights = await this.rights(viewer, item);
     if (rights.archived && rights.editsWhenActive) throw new DomainError('ItemArchived');

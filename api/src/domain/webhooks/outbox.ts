@@ -41,7 +41,7 @@ function row(
  */
 export async function enqueueItemChange(
   em: EntityManager,
-  item: Item,
+  item: Pick<Item, 'id' | 'name'>,
   actor: User | null,
   change: { action: string; objectType: string; objectId: number; objectName: string },
 ): Promise<void> {
