@@ -71,7 +71,7 @@ export class Viewer {
 
   /** The signed-in user's id (undefined for a visitor), without making the entity. */
   get userId(): number | undefined {
-    return this.made === undefined ? this.cached!.account.id : this.made?.id;
+    return this.account?.id;
   }
 
   /**
@@ -80,6 +80,11 @@ export class Viewer {
    */
   get account(): Account | null {
     return this.made === undefined ? this.cached!.account : this.made;
+  }
+
+  /** Who this viewer is, as given: the entity once made, else the cached user (for a copy of the viewer). */
+  private get signedIn(): User | CachedUser | null {
+    return this.made === undefined ? this.cached : this.made;
   }
 
   /** The account of the signed-in user; a visitor is refused as `requireUser` does. */
@@ -91,12 +96,12 @@ export class Viewer {
 
   /** The same viewer, carrying a visit password for this request. */
   withVisitPassword(password: string | undefined): Viewer {
-    return new Viewer(this.made === undefined ? this.cached : this.made, this.sessionKey, this.ip, password);
+    return new Viewer(this.signedIn, this.sessionKey, this.ip, password);
   }
 
   /** The same signed-in user (or none) under another session key. */
   withSessionKey(sessionKey: string | null): Viewer {
-    return new Viewer(this.made === undefined ? this.cached : this.made, sessionKey, this.ip);
+    return new Viewer(this.signedIn, sessionKey, this.ip);
   }
 
   static anonymous(ip = ''): Viewer {
@@ -108,14 +113,12 @@ export class Viewer {
   }
 
   get isAdmin(): boolean {
-    return this.made === undefined ? this.cached!.account.isAdmin : (this.made?.isAdmin ?? false);
+    return this.account?.isAdmin ?? false;
   }
 
   /** The signed-in user's id, without making the entity; a visitor is refused as `requireUser` does. */
   requireUserId(): number {
-    const id = this.userId;
-    if (id === undefined) throw new DomainError('LoginRequired');
-    return id;
+    return this.requireAccount().id;
   }
 
   requireUser(): User {

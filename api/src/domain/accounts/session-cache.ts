@@ -22,7 +22,6 @@ export const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_ENTRIES = 10_000;
 
 interface Entry {
-  userId: number;
   /** The user row as loaded (the unit of work's snapshot), to rebuild a managed entity without a query. */
   user: EntityData<User>;
   /** What the user's own account reads show, for reads that need no entity. */
@@ -70,7 +69,6 @@ export class SessionCache {
     const snapshot = helper(token.user).__originalEntityData;
     if (!snapshot) return;
     this.byToken.set(tokenHash, {
-      userId: token.user.id,
       user: { ...snapshot },
       account: accountOf(token.user),
       tokenExpiresAt: token.expiresAt.getTime(),
@@ -84,7 +82,7 @@ export class SessionCache {
     const ids = new Set(userIds);
     if (!ids.size) return;
     this.forgets++;
-    for (const [hash, entry] of this.byToken) if (ids.has(entry.userId)) this.byToken.delete(hash);
+    for (const [hash, entry] of this.byToken) if (ids.has(entry.account.id)) this.byToken.delete(hash);
   }
 
   clear(): void {
