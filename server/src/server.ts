@@ -241,11 +241,9 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       path: '/graphql',
       context: async (request, reply) => {
         const services = servicesFor();
-        const viewer = await viewerFromToken(services, bearerOrCookie(request), request.ip);
-        const visitor = request.cookies[VISITOR_COOKIE];
         return {
           services,
-          viewer: viewer.isLoggedIn || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip),
+          viewer: await requestViewer(services, request),
           language: languageOf(request.headers['accept-language']),
           session: sessionCookie(request, reply),
         };
@@ -270,12 +268,11 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
         const services = servicesFor();
         const token = typeof ctx.connectionParams?.token === 'string' ? ctx.connectionParams.token : '';
         const ip = ctx.extra.request.socket.remoteAddress ?? '';
-        const viewer = await viewerFromToken(services, token, ip);
         // A browser session that unlocked a private item reads it here too (its cookie comes with the upgrade).
         const visitor = cookieValue(ctx.extra.request.headers.cookie, VISITOR_COOKIE);
         return {
           services,
-          viewer: viewer.isLoggedIn || !visitor ? viewer : new Viewer(null, hashToken(visitor), ip),
+          viewer: await viewerFromToken(services, token, ip, visitor),
           language: languageOf(ctx.extra.request.headers['accept-language']),
           session: { set: () => undefined, clear: () => undefined, visitorKey: () => '' },
         } satisfies GraphQLContext;
@@ -291,11 +288,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   // Files: uploads and downloads for GraphQL clients, authenticated as GraphQL is.
   const fileHttp: FileHttpOptions = {
     services: servicesFor,
-    viewerOf: async (request, services) => {
-      const viewer = await viewerFromToken(services, bearerOrCookie(request), request.ip);
-      const visitor = request.cookies[VISITOR_COOKIE];
-      return viewer.isLoggedIn || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip);
-    },
+    viewerOf: (request, services) => requestViewer(services, request),
     byCookie: (request) =>
       !/^Bearer\s+/i.test(request.headers.authorization ?? '') && !!request.cookies[SESSION_COOKIE],
   };
@@ -305,11 +298,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   // The OpenAPI 3.1 export of an item as a download, authenticated as GraphQL is.
   await app.register(openApiHttpPlugin, {
     services: servicesFor,
-    viewerOf: async (request, services) => {
-      const viewer = await viewerFromToken(services, bearerOrCookie(request), request.ip);
-      const visitor = request.cookies[VISITOR_COOKIE];
-      return viewer.isLoggedIn || !visitor ? viewer : new Viewer(null, hashToken(visitor), request.ip);
-    },
+    viewerOf: (request, services) => requestViewer(services, request),
   });
   // Spreadsheet items: xlsx import/export and CSV (issue #20), authenticated the same way.
   await app.register(sheetHttpPlugin, fileHttp);
@@ -415,15 +404,30 @@ function bearerOrCookie(request: FastifyRequest): string {
   return match ? match[1]!.trim() : (request.cookies[SESSION_COOKIE] ?? '');
 }
 
-/** An invalid or expired token makes the caller a visitor; `me` then answers null and the app signs out. */
-async function viewerFromToken(services: Services, token: string, ip: string): Promise<Viewer> {
-  if (!token) return Viewer.anonymous(ip);
+/**
+ * An invalid or expired token makes the caller a visitor; `me` then answers null and the app signs out. A
+ * visitor with the visitor cookie is keyed by it (the items its session unlocked).
+ */
+async function viewerFromToken(
+  services: Services,
+  token: string,
+  ip: string,
+  visitorCookie?: string,
+): Promise<Viewer> {
+  const visitor = () =>
+    visitorCookie ? new Viewer(null, hashToken(visitorCookie), ip) : Viewer.anonymous(ip);
+  if (!token) return visitor();
   try {
     return await services.accounts.signedIn(token, undefined, ip);
   } catch (err) {
-    if (err instanceof DomainError) return Viewer.anonymous(ip);
+    if (err instanceof DomainError) return visitor();
     throw err;
   }
+}
+
+/** The viewer of an HTTP request to GraphQL and its companion routes: bearer token or session cookie, else the visitor cookie. */
+function requestViewer(services: Services, request: FastifyRequest): Promise<Viewer> {
+  return viewerFromToken(services, bearerOrCookie(request), request.ip, request.cookies[VISITOR_COOKIE]);
 }
 
 function sessionCookie(request: FastifyRequest, reply: FastifyReply): SessionCookie {
