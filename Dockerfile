@@ -22,7 +22,9 @@ RUN npm run build \
   && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
+# V8's heap limits as everywhere Quire starts (server/node-flags.json says why).
 ENV NODE_ENV=production \
+    NODE_OPTIONS="--max-old-space-size=1536 --max-semi-space-size=8" \
     PORT=4000 \
     HOST=0.0.0.0 \
     QUIRE_DATA_DIR=/data \

@@ -46,6 +46,11 @@ function variablesReadByServer(): string[] {
   return [...names].sort();
 }
 
+/** The V8 flags every start of the server passes (server/node-flags.json). */
+function serverNodeFlags(): string[] {
+  return (JSON.parse(read('server/node-flags.json')) as { flags: string[] }).flags;
+}
+
 /** Names in the first column of the README's configuration table. */
 function documentedVariables(): Set<string> {
   return new Set([...read('README.md').matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm)].map((m) => m[1]!));
@@ -91,8 +96,20 @@ describe('Dockerfile', () => {
     expect(all(runtime, 'EXPOSE')).toEqual([env.PORT]);
   });
 
+  it("runs Node with the server's V8 flags, as npm start, npm run dev and the tests' servers do", () => {
+    const flags = serverNodeFlags();
+    expect(flags.length).toBeGreaterThan(0);
+    const options = all(runtime, 'ENV')
+      .map((args) => /NODE_OPTIONS="([^"]*)"/.exec(args)?.[1])
+      .filter((value) => value !== undefined);
+    expect(options).toEqual([flags.join(' ')]);
+    const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>;
+    expect(scripts.start).toContain(`node ${flags.join(' ')} scripts/start.mjs`);
+    expect(scripts.dev).toContain(`node ${flags.join(' ')} dist/server/src/main.js`);
+  });
+
   it('sets only variables the server reads', () => {
-    const known = new Set([...variablesReadByServer(), 'NODE_ENV']);
+    const known = new Set([...variablesReadByServer(), 'NODE_ENV', 'NODE_OPTIONS']);
     expect(Object.keys(env).filter((name) => !known.has(name))).toEqual([]);
   });
 

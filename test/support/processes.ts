@@ -8,6 +8,10 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 export const BUILT_SERVER = path.join(ROOT, 'dist/server/src/main.js');
+/** The V8 flags the server runs with wherever it starts (server/node-flags.json). */
+export const SERVER_NODE_FLAGS: string[] = JSON.parse(
+  fs.readFileSync(path.join(ROOT, 'server/node-flags.json'), 'utf8'),
+).flags;
 
 /** A port nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -59,7 +63,7 @@ export async function startQuireProcess(env: Record<string, string>, port?: numb
     throw new Error(`${BUILT_SERVER} is missing: run "npm run build:server" first (npm test does)`);
   }
   const listen = port ?? (await freePort());
-  const child = spawn(process.execPath, [BUILT_SERVER], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, BUILT_SERVER], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(listen), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

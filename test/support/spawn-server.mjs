@@ -1,6 +1,12 @@
 // Runs the built server (dist/server/src/main.js) as a child process for the browser tests and the benchmark.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+
+/** The V8 flags the server runs with wherever it starts (server/node-flags.json). */
+export const SERVER_NODE_FLAGS = JSON.parse(
+  fs.readFileSync(new URL('../../server/node-flags.json', import.meta.url), 'utf8'),
+).flags;
 
 /** A port nothing listens on right now. */
 export function freePort() {
@@ -18,12 +24,13 @@ export function freePort() {
 /**
  * Starts `entry` on a free port with `env` added to ours and waits until /healthz answers. The returned
  * handle keeps the last 20 kB of the server's output for error messages. `nodeArgs` go before the entry
- * (the benchmark's `--cpu-prof`, which NODE_OPTIONS refuses).
+ * (the benchmark's `--cpu-prof`, which NODE_OPTIONS refuses), after the V8 flags the server runs with
+ * wherever it starts (`server/node-flags.json`).
  */
 export async function spawnServer({ entry, cwd, env, timeoutMs, nodeArgs = [] }) {
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, entry], {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
