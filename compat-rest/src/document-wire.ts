@@ -9,6 +9,8 @@ import type { Wire } from './wire';
  * decodeURIComponent would throw). ShowDoc's web client sends page content through it.
  */
 export function phpUrldecode(text: string): string {
+  // Most form names and short values have nothing to decode.
+  if (!text.includes('%') && !text.includes('+')) return text;
   // Well-formed input (what the web client sends with every save) decodes natively, many times faster;
   // decodeURIComponent throws on exactly the escapes PHP keeps or decodes byte by byte.
   try {
@@ -34,19 +36,14 @@ export function parseFormBody(body: string): FormFields {
   for (const pair of body.split('&')) {
     if (!pair) continue;
     const eq = pair.indexOf('=');
-    const name = formDecode(eq === -1 ? pair : pair.slice(0, eq));
-    const value = eq === -1 ? '' : formDecode(pair.slice(eq + 1));
+    const name = phpUrldecode(eq === -1 ? pair : pair.slice(0, eq));
+    const value = eq === -1 ? '' : phpUrldecode(pair.slice(eq + 1));
     const earlier = fields[name];
     if (earlier === undefined) fields[name] = value;
     else if (Array.isArray(earlier)) earlier.push(value);
     else fields[name] = [earlier, value];
   }
   return fields;
-}
-
-/** `phpUrldecode`, without its work where there is nothing to decode (most names and short values). */
-function formDecode(text: string): string {
-  return text.includes('%') || text.includes('+') ? phpUrldecode(text) : text;
 }
 
 function phpUrldecodeBytes(text: string): string {
