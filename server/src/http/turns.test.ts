@@ -33,7 +33,7 @@ function loopIterations(): { readonly count: number; stop(): void } {
 
 describe('Turns', () => {
   it('hands out turns in arrival order', async () => {
-    const turns = new Turns();
+    const turns = new Turns(10);
     const order: number[] = [];
     await Promise.all([1, 2, 3, 4, 5].map((n) => turns.take().then(() => order.push(n))));
     expect(order).toEqual([1, 2, 3, 4, 5]);
@@ -71,7 +71,7 @@ describe('Turns', () => {
   });
 
   it("puts a connection's first request before the others, alternating while both wait", async () => {
-    const turns = new Turns();
+    const turns = new Turns(10);
     const order: string[] = [];
     const take = (name: string, first: boolean) => turns.take(first).then(() => order.push(name));
     await Promise.all([

@@ -31,8 +31,8 @@ export class Turns {
   private lastBatchSize = 0;
 
   constructor(
-    /** The loop iteration a batch aims at, in ms. */
-    private readonly targetMs = 10,
+    /** The loop iteration a batch aims at, in ms (`QUIRE_TURN_TARGET_MS`, whose default is the config's). */
+    private readonly targetMs: number,
     private readonly maxBatch = 64,
   ) {}
 
