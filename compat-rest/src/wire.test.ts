@@ -24,7 +24,7 @@ describe('wireJson', () => {
   });
 
   it('is JSON.stringify without raw parts, and a raw part reads as its value anywhere else', () => {
-    const value = { title: 'quire-raw-json-0:0', n: [1, null, 'é'] };
+    const value = { title: 'quire-spliced-json-0:0', n: [1, null, 'é'] };
     expect(wireJson(value)).toBe(JSON.stringify(value));
     expect(JSON.stringify({ menu: new RawJson('{"a":[1]}') })).toBe('{"menu":{"a":[1]}}');
   });

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import { SplicedJson, stringifySpliced } from '../../api/src/json-splice';
 
 /**
  * ShowDoc's value typing at the REST boundary: database values travel as strings, times as unix
@@ -16,16 +16,9 @@ export type Wire = string | number | boolean | null | RawJson | Wire[] | { [key:
  * the answer by `wireJson`, as UTF-8 bytes encoded once. Anywhere else (JSON.stringify of a value
  * holding one) it reads as its value.
  */
-export class RawJson {
-  private encoded: Buffer | undefined;
+export class RawJson extends SplicedJson {
   /** Whole answers made around this text, by the text before and after it, most recent last. */
   private readonly answers = new Map<string, Buffer>();
-
-  constructor(readonly json: string) {}
-
-  get bytes(): Buffer {
-    return (this.encoded ??= Buffer.from(this.json, 'utf8'));
-  }
 
   /**
    * `before` + this text + `after` as UTF-8 bytes, the same Buffer for the same text around it: the
@@ -33,7 +26,8 @@ export class RawJson {
    * `after`), so it can never be anyone else's, and it lives as long as this text (one menu version).
    */
   answerAround(before: string, after: string): Buffer {
-    const key = `${before}${SPLICE_MARK}${after}`;
+    // JSON text holds no raw U+0000: the key reads back as one before and one after.
+    const key = `${before}\u0000${after}`;
     let answer = this.answers.get(key);
     if (answer) {
       this.answers.delete(key);
@@ -46,47 +40,23 @@ export class RawJson {
     return answer;
   }
 
-  toJSON(): unknown {
-    if (!splicing) return JSON.parse(this.json);
-    splicing.push(this);
-    return `${SPLICE_MARK}${splicing.length - 1}${SPLICE_END}`;
+  protected value(): unknown {
+    return JSON.parse(this.json);
   }
 }
-
-/** Unguessable (random per process) and never written anywhere: no stored text can imitate a mark. */
-const SPLICE_MARK = `quire-raw-json-${randomBytes(12).toString('hex')}:`;
-const SPLICE_END = ':end';
-let splicing: RawJson[] | null = null;
 
 /**
  * JSON.stringify(value), with the text of each RawJson inside in its place: a string when there is
  * none, else the UTF-8 bytes (the raw parts' bytes are copied, not encoded again).
  */
 export function wireJson(value: unknown): string | Buffer {
-  const outer = splicing;
-  const parts: RawJson[] = [];
-  splicing = parts;
-  let text: string;
-  try {
-    text = JSON.stringify(value);
-  } finally {
-    splicing = outer;
-  }
+  const { text, pieces, parts } = stringifySpliced(value);
   if (!parts.length) return text;
-  if (parts.length === 1) {
-    const mark = `"${SPLICE_MARK}0${SPLICE_END}"`;
-    const at = text.indexOf(mark);
-    return parts[0]!.answerAround(text.slice(0, at), text.slice(at + mark.length));
-  }
-  const chunks: Buffer[] = [];
-  let from = 0;
-  for (const [index, part] of parts.entries()) {
-    const mark = `"${SPLICE_MARK}${index}${SPLICE_END}"`;
-    const at = text.indexOf(mark, from);
-    chunks.push(Buffer.from(text.slice(from, at), 'utf8'), part.bytes);
-    from = at + mark.length;
-  }
-  chunks.push(Buffer.from(text.slice(from), 'utf8'));
+  const [only] = parts;
+  if (parts.length === 1 && only instanceof RawJson) return only.answerAround(pieces[0]!, pieces[1]!);
+  const chunks: Buffer[] = [Buffer.from(pieces[0]!, 'utf8')];
+  for (const [index, part] of parts.entries())
+    chunks.push(part.bytes, Buffer.from(pieces[index + 1]!, 'utf8'));
   return Buffer.concat(chunks);
 }
 

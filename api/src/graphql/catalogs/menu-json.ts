@@ -2,7 +2,6 @@
 // page into a result object, then the answer's JSON.stringify wrote them all out again. Here a menu's JSON
 // text is written once per menu object and selection (the menu's objects are the domain's cached ones,
 // never changed, see catalog.types.ts) and spliced into the answer's text by `graphqlAnswerJson`.
-import { randomBytes } from 'node:crypto';
 import {
   getNamedType,
   getNullableType,
@@ -19,6 +18,7 @@ import {
   type GraphQLResolveInfo,
   type SelectionSetNode,
 } from 'graphql';
+import { SplicedJson, stringifySpliced } from '../../json-splice';
 
 /** Writes one value of a selected field as JSON text; throws where the executor would report an error. */
 type Write = (value: unknown) => string;
@@ -29,61 +29,34 @@ interface Plan {
 }
 
 /** A kept text spliced into the answer: read as its value anywhere else (tests, other transports). */
-export class KeptJson {
-  private value: Record<string, unknown> | undefined;
+export class KeptJson extends SplicedJson {
+  private parsedValue: Record<string, unknown> | undefined;
 
-  constructor(
-    readonly json: string,
-    keys: readonly string[],
-  ) {
+  constructor(json: string, keys: readonly string[]) {
+    super(json);
     // The same keys as the executor's object, each read from the text when first asked for.
     for (const key of keys) {
-      Object.defineProperty(this, key, { enumerable: true, get: () => this.parsed()[key] });
+      Object.defineProperty(this, key, { enumerable: true, get: () => this.value()[key] });
     }
   }
 
-  private parsed(): Record<string, unknown> {
-    return (this.value ??= JSON.parse(this.json) as Record<string, unknown>);
-  }
-
-  toJSON(): unknown {
-    if (!splicing) return this.parsed();
-    splicing.push(this);
-    return `${SPLICE_MARK}${splicing.length - 1}${SPLICE_END}`;
+  protected value(): Record<string, unknown> {
+    return (this.parsedValue ??= JSON.parse(this.json) as Record<string, unknown>);
   }
 }
-
-/** Unguessable (random per process) and never stored: no text in an answer can imitate a mark. */
-const SPLICE_MARK = `quire-kept-json-${randomBytes(12).toString('hex')}:`;
-const SPLICE_END = ':end';
-let splicing: KeptJson[] | null = null;
 
 /**
  * Apollo's answer text (`JSON.stringify` and a line break, as its own `prettyJSONStringify`), with each
  * KeptJson's text in its place.
  */
 export function graphqlAnswerJson(value: unknown): string {
-  const outer = splicing;
-  const parts: KeptJson[] = [];
-  splicing = parts;
-  let text: string;
-  try {
-    text = JSON.stringify(value);
-  } finally {
-    splicing = outer;
-  }
+  const { text, pieces, parts } = stringifySpliced(value);
   if (!parts.length) return `${text}\n`;
   const recent = answers.find((a) => a.text === text && a.parts.every((json, i) => json === parts[i]!.json));
   if (recent) return recent.answer;
-  const chunks: string[] = [];
-  let from = 0;
-  for (const [index, part] of parts.entries()) {
-    const mark = `"${SPLICE_MARK}${index}${SPLICE_END}"`;
-    const at = text.indexOf(mark, from);
-    chunks.push(text.slice(from, at), part.json);
-    from = at + mark.length;
-  }
-  chunks.push(text.slice(from), '\n');
+  const chunks: string[] = [pieces[0]!];
+  for (const [index, part] of parts.entries()) chunks.push(part.json, pieces[index + 1]!);
+  chunks.push('\n');
   const answer = chunks.join('');
   answers.push({ text, parts: parts.map((p) => p.json), answer });
   if (answers.length > ANSWERS_KEPT) answers.shift();
