@@ -65,24 +65,35 @@ const ONE_ITEM = `select ${ITEM_COLUMNS} from item i left join \`user\` o on o.i
  * an item member or through a team, each joined to the user's grants in it: an item spans as many rows as
  * the user has grant catalogs in it (one, mostly). One statement instead of three (items, grants, owners):
  * on MariaDB each is a network round trip, and its write and parse cost more than the read (issue #14).
+ * The user's item ids come first, each from its index: a condition on the joined item (`owner_id = ? or a
+ * grant`) made both databases read every item of the site (SQLite: 1.2 ms with 20,000 items, against 45 µs).
  */
-const itemsSql = (ownedOnly: boolean) => `select ${ITEM_COLUMNS}
-    ${ownedOnly ? '' : ', g.via, g.id as grantId, g.member_group_id as memberGroupId, g.catalog_id as catalogId'}
-  from item i left join \`user\` o on o.id = i.owner_id
-  ${
-    ownedOnly
-      ? 'where i.deleted_at is null and i.owner_id = ?'
-      : `left join (
-      select 'm' as via, m.id, m.item_id, m.member_group_id, c.catalog_id from item_member m
-        left join item_member_catalog c on c.item_member_id = m.id where m.user_id = ?
-      union all
-      select 't', t.id, t.item_id, t.member_group_id, c.catalog_id from team_item_member t
-        left join team_item_member_catalog c on c.team_item_member_id = t.id where t.user_id = ?
-    ) g on g.item_id = i.id
-  where i.deleted_at is null and (i.owner_id = ? or g.item_id is not null)`
-  }
+const RELATED_ITEMS_SQL = `select ${ITEM_COLUMNS},
+    g.via, g.id as grantId, g.member_group_id as memberGroupId, g.catalog_id as catalogId
+  from (
+    select id from item where owner_id = ? and deleted_at is null
+    union select item_id from item_member where user_id = ?
+    union select item_id from team_item_member where user_id = ?
+  ) mine
+  join item i on i.id = mine.id
+  left join \`user\` o on o.id = i.owner_id
+  left join (
+    select 'm' as via, m.id, m.item_id, m.member_group_id, c.catalog_id from item_member m
+      left join item_member_catalog c on c.item_member_id = m.id where m.user_id = ?
+    union all
+    select 't', t.id, t.item_id, t.member_group_id, c.catalog_id from team_item_member t
+      left join team_item_member_catalog c on c.team_item_member_id = t.id where t.user_id = ?
+  ) g on g.item_id = i.id
+  where i.deleted_at is null
   order by i.id`;
-const ITEMS_SQL = { owned: itemsSql(true), related: itemsSql(false) };
+const OWNED_ITEMS_SQL = `${ONE_ITEM} where i.deleted_at is null and i.owner_id = ? order by i.id`;
+
+/** The statement `relatedItemRows` runs, with its parameters. */
+export function itemListStatement(userId: number, ownedOnly: boolean): { sql: string; params: number[] } {
+  return ownedOnly
+    ? { sql: OWNED_ITEMS_SQL, params: [userId] }
+    : { sql: RELATED_ITEMS_SQL, params: [userId, userId, userId, userId, userId] };
+}
 
 /**
  * The user's items that are not deleted, by id: owned ones, and unless `ownedOnly` those reached as an
@@ -94,9 +105,8 @@ export async function relatedItemRows(
   userId: number,
   ownedOnly: boolean,
 ): Promise<LeanItem[]> {
-  const rows = ownedOnly
-    ? await leanReader(em).all<ItemRow>(ITEMS_SQL.owned, [userId])
-    : await leanReader(em).all<ItemRow>(ITEMS_SQL.related, [userId, userId, userId]);
+  const { sql, params } = itemListStatement(userId, ownedOnly);
+  const rows = await leanReader(em).all<ItemRow>(sql, params);
   const items = new Map<number, LeanItem>();
   const grantRows: GrantRow[] = [];
   for (const row of rows) {
