@@ -8,6 +8,7 @@ import { keepPreparedStatements } from './lean';
 import { DateSnapshotSubscriber } from './entities/date-snapshot';
 import { PageSearchSubscriber } from './search/page-search-index';
 import { PlainTextSubscriber } from './search/plain-text';
+import { attachSearchSql, SEARCH_SCHEMA } from './search/fts-index';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -82,7 +83,13 @@ export function buildOrmOptions(settings: DatabaseSettings): Options {
         afterCreate: (conn: RawSqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
           try {
             conn.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-            if (file !== ':memory:') conn.exec('PRAGMA journal_mode = WAL');
+            if (file !== ':memory:') {
+              conn.exec('PRAGMA journal_mode = WAL');
+              // The full-text index's own file, which its thread writes (search/fts-index.ts); WAL so that
+              // reading it never waits for that thread.
+              conn.exec(attachSearchSql(file));
+              conn.exec(`PRAGMA ${SEARCH_SCHEMA}.journal_mode = WAL`);
+            }
             // In WAL mode NORMAL syncs the log at checkpoints instead of at every commit: a commit can
             // be lost to a power cut (never to a crash of the process) and the file never corrupts. A
             // commit then costs no fsync on the event loop (libsql is synchronous): issue #14.

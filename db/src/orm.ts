@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MikroORM } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { closeLeanReader } from './lean';
+import { startFtsIndexer } from './search/fts-indexer';
 import { buildOrmOptions, dialectOf, migrationsFolder, type DatabaseSettings, type Dialect } from './config';
 
 export interface Database {
@@ -43,15 +44,26 @@ export async function openDatabase(
     await orm.close(true);
     throw err;
   }
+  // The embedded database's full-text index is kept by a thread of its own, once the schema is current.
+  const file = dialect === 'sqlite' ? sqliteFileOf(settings) : ':memory:';
+  const indexer = options.migrate !== false && file !== ':memory:' ? startFtsIndexer(orm, file) : null;
   return {
     orm,
     dialect,
     preUpgradeBackup,
-    close: () => {
+    close: async () => {
+      await indexer?.close();
       closeLeanReader(orm.em);
       return orm.close(true);
     },
   };
+}
+
+/** The embedded database's file (`:memory:` for an in-memory one). */
+export function sqliteFileOf(settings: DatabaseSettings): string {
+  return settings.url
+    ? settings.url.replace(/^(file|sqlite):(\/\/)?/i, '')
+    : path.join(settings.dataDir, 'quire.db');
 }
 
 export async function migrate(orm: MikroORM): Promise<string[]> {
@@ -87,9 +99,7 @@ export async function safeMigrate(
   const pending = await migrator.getPendingMigrations();
   let backup: string | null = null;
   if (pending.length && executed.length && dialect === 'sqlite') {
-    const file = settings.url
-      ? settings.url.replace(/^(file|sqlite):(\/\/)?/i, '')
-      : path.join(settings.dataDir, 'quire.db');
+    const file = sqliteFileOf(settings);
     if (file !== ':memory:') {
       const folder = path.join(path.dirname(path.resolve(file)), 'backups');
       fs.mkdirSync(folder, { recursive: true });

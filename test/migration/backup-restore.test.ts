@@ -6,7 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Attachment, AttachmentPage, openDatabase, PageHistory, type Database } from '../../db/src';
+import {
+  Attachment,
+  AttachmentPage,
+  openDatabase,
+  PageHistory,
+  searchIndexCaughtUp,
+  type Database,
+} from '../../db/src';
 import { verifyPassword } from '../../api/src/domain';
 import { localStorageAt } from '../../api/src/storage/storage-config';
 import { backup, type BackupTarget } from '../../server/src/migrate/backup';
@@ -99,10 +106,11 @@ describe.each(testDatabases())('backup and restore on $name', (target) => {
         fs.readFileSync(path.join(fresh.uploadsDir, '2026-11', '0123456789abcdef0123456789abcdef')),
       ).toEqual(bytes);
       if (target.name === 'sqlite') {
-        // The full-text index came along: the restored page is found by a word of its content.
+        // The full-text index is rebuilt from the restored pages: the page is found by a word of its content.
+        expect(await searchIndexCaughtUp(em)).toBe(true);
         const hits = await em
           .getConnection()
-          .execute('select rowid from page_fts where page_fts match \'"README"\'');
+          .execute('select rowid from search.page_fts where page_fts match \'"README"\'');
         expect(hits).toHaveLength(1);
       }
     } finally {

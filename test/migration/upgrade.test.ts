@@ -13,6 +13,7 @@ import {
   PageHistory,
   PRE_UPGRADE_BACKUPS_KEPT,
   User,
+  searchIndexCaughtUp,
   type DatabaseSettings,
 } from '../../db/src';
 import { verifyPassword } from '../../api/src/domain';
@@ -107,11 +108,12 @@ describe.each(testDatabases())('upgrading a database with data on $name', (targe
       const user = await em.findOneOrFail(User, 7);
       expect(await verifyPassword(user.passwordHash, 'upgrade-pw-1')).toBe(true);
       // Old pages are searchable after the upgrade: FTS5 on SQLite, the gram index built by the migration on MySQL.
+      if (target.name === 'sqlite') expect(await searchIndexCaughtUp(em)).toBe(true);
       const found =
         target.name === 'sqlite'
           ? await em
               .getConnection()
-              .execute('select rowid from page_fts where page_fts match \'"zebra-quartz"\'')
+              .execute('select rowid from search.page_fts where page_fts match \'"zebra-quartz"\'')
           : await em
               .getConnection()
               .execute('select distinct page_id from page_search_gram where page_id = ?', [178274990]);

@@ -5,8 +5,9 @@ import { Page } from '../entities/page';
 /**
  * Full-text index of page titles and contents, one per database kind:
  *
- * - SQLite: the FTS5 table `page_fts` (trigram tokenizer, external content = `page`), kept by triggers on
- *   `page` (migration Search). Every write, ORM or raw SQL, updates it: nothing to call.
+ * - SQLite: the FTS5 table `page_fts` (trigram tokenizer) in a file of its own, kept by a thread of its
+ *   own from the queue that triggers on `page` fill (fts-index.ts). Every write, ORM or raw SQL, is
+ *   queued: nothing to call.
  * - MySQL/MariaDB: the posting table `page_search_gram` (MariaDB has no ngram FULLTEXT parser and its
  *   default one cannot split Chinese). One row per distinct gram of a page, where the gram at position i
  *   of the case-folded text packs the UTF-16 code units i, i+1, i+2 into one integer (0 past the end), so
@@ -239,12 +240,13 @@ export async function reindexItem(em: EntityManager, itemId: number): Promise<vo
 }
 
 /**
- * Rebuilds the whole index: FTS5's `rebuild` on SQLite, every page's postings on MySQL (and postings of
+ * Rebuilds the whole index: by the index thread on SQLite (once it reads the request), every page's postings on MySQL (and postings of
  * pages that are gone are dropped). For repairs and for the migration that introduces the index.
  */
 export async function reindexAll(em: EntityManager, { withSheetText = true } = {}): Promise<void> {
   if (searchDialectOf(em) === 'sqlite') {
-    await em.getConnection('write').execute("insert into page_fts (page_fts) values ('rebuild')", [], 'run');
+    // Page 0 asks the index thread for a rebuild of everything.
+    await em.getConnection('write').execute('insert into page_fts_queue (page_id) values (0)', [], 'run');
     return;
   }
   await inIndexTransaction(em, async (run) => {

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import Database from 'libsql';
 import mysql from 'mysql2';
 import type { Connection as PromiseConnection } from 'mysql2/promise';
-import { dialectOf, type DatabaseSettings } from '../../../db/src';
+import { dialectOf, sqliteFileOf, type DatabaseSettings } from '../../../db/src';
 import { QUIRE_VERSION } from '../../../api/src/domain';
 
 /** What `npm run backup` writes next to the data, and `npm run restore` checks before touching anything. */
@@ -39,13 +39,7 @@ const DB_FILE = 'quire.db';
 const TABLES_DIR = 'tables';
 const UPLOADS_DIR = 'uploads';
 
-export function sqliteFileOf(settings: DatabaseSettings): string {
-  return settings.url
-    ? settings.url.replace(/^(file|sqlite):(\/\/)?/i, '')
-    : path.join(settings.dataDir, 'quire.db');
-}
-
-/** Tables of ours, not SQLite's own nor FTS5's shadow tables (the snapshot file carries those). */
+/** Tables of ours, not SQLite's own nor the search index's queue (the snapshot file carries them). */
 const userTable = (name: string) => !/^sqlite_/.test(name) && !/^page_fts/.test(name);
 
 async function sha256(file: string): Promise<string> {

@@ -4,12 +4,11 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import Database from 'libsql';
-import { dialectOf, migrationsFolder, openDatabase } from '../../../db/src';
+import { dialectOf, migrationsFolder, openDatabase, searchFileOf, sqliteFileOf } from '../../../db/src';
 import {
   BACKUP_LAYOUT,
   BackupError,
   mysqlConnection,
-  sqliteFileOf,
   type BackupManifest,
   type BackupTarget,
 } from './backup';
@@ -64,7 +63,11 @@ export async function restore(target: BackupTarget, dir: string): Promise<Backup
     if (fs.existsSync(file) && fs.statSync(file).size > 0 && hasTables(file)) {
       throw new BackupError(`${file} already holds a database: restore into an empty data folder`);
     }
-    for (const suffix of ['-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+    // The search index of whatever was here before is rebuilt from the restored pages.
+    for (const stale of [file, searchFileOf(file)]) {
+      for (const suffix of ['-wal', '-shm']) fs.rmSync(stale + suffix, { force: true });
+    }
+    fs.rmSync(searchFileOf(file), { force: true });
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.copyFileSync(path.join(dir, BACKUP_LAYOUT.DB_FILE), file);
   } else {

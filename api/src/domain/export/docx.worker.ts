@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { DocxChunk, DocxPage, DocxShellEnd, DocxShellStart } from './docx-convert';
-import { moduleWorkerData, moduleWorkerPrelude } from '../workers/module-worker';
+import { moduleWorkerData, moduleWorkerPrelude } from '../../../../db/src/module-worker';
 
 /**
  * The worker thread of one Word export: it runs docx-convert.ts (markdown → `docx` objects → packed XML
@@ -8,7 +8,7 @@ import { moduleWorkerData, moduleWorkerPrelude } from '../workers/module-worker'
  * zip. The worker's heap is capped (a 2,000-page item grew the server's RSS by 300 MB, mostly garbage of
  * the conversion), and it is terminated when the export ends, fails or its client goes away.
  *
- * The worker loads docx-convert as workers/module-worker.ts says, keeping `import()` (the markdown parsers
+ * The worker loads docx-convert as db/src/module-worker.ts says, keeping `import()` (the markdown parsers
  * are ESM-only). Each request is answered in order, one reply per message.
  */
 const WORKER_SOURCE = String.raw`${moduleWorkerPrelude}

@@ -1,4 +1,4 @@
-import { moduleWorkerData, moduleWorkerPrelude } from '../workers/module-worker';
+import { moduleWorkerData, moduleWorkerPrelude } from '../../../../db/src/module-worker';
 import { WorkerPool, type WorkerPoolOptions } from '../workers/worker-pool';
 
 /**

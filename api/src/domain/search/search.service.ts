@@ -7,6 +7,7 @@ import {
   reindexItem,
   reindexPages,
   searchDialectOf,
+  searchIndexCaughtUp,
   type LeanReader,
   type SearchDialect,
 } from '../../../../db/src';
@@ -263,7 +264,8 @@ export class SearchService {
     const paged = options.limit !== undefined;
     const pattern = `%${escapeLike(dialect === 'mysql' ? foldForSql(needle) : needle)}%`;
     const reader = leanReader(this.em);
-    const match = await matchCondition(reader, dialect, needle, pattern, itemIds);
+    const indexed = dialect === 'sqlite' && (await searchIndexCaughtUp(this.em));
+    const match = await matchCondition(reader, dialect, indexed, needle, pattern, itemIds);
     // MySQL: straight_join reads the (small) candidate set first and pages by primary key; left alone,
     // MariaDB scans every page of the items and runs the LIKE on each before looking at the candidates.
     add(`select ${match.from ? 'straight_join ' : ''}p.id${paged ? ', count(*) over () as total' : ''}`);
@@ -407,6 +409,8 @@ function foundPage(row: PageRow, plainText: boolean): FoundPage {
 async function matchCondition(
   reader: LeanReader,
   dialect: SearchDialect,
+  /** SQLite: the index holds every committed change (its thread caught up); without it, LIKE alone. */
+  indexed: boolean,
   needle: string,
   pattern: string,
   itemIds: number[],
@@ -416,10 +420,11 @@ async function matchCondition(
       sql: `(p.title like ? escape '\\' or coalesce(p.search_text, p.content) like ? escape '\\')`,
       params: [pattern, pattern],
     };
+    if (!indexed) return { where: { sql: `and ${like.sql}`, params: like.params } };
     if (Array.from(needle).length >= 3) {
       return {
         where: {
-          sql: 'and p.id in (select rowid from page_fts where page_fts match ?)',
+          sql: 'and p.id in (select rowid from search.page_fts where page_fts match ?)',
           params: [ftsPhrase(needle)],
         },
       };
@@ -429,7 +434,7 @@ async function matchCondition(
     if (trigrams.length === 0) return { where: { sql: 'and 0', params: [] } };
     return {
       where: {
-        sql: `and p.id in (select rowid from page_fts where page_fts match ?) and ${like.sql}`,
+        sql: `and p.id in (select rowid from search.page_fts where page_fts match ?) and ${like.sql}`,
         params: [trigrams.map(ftsPhrase).join(' OR '), ...like.params],
       },
     };
@@ -472,7 +477,7 @@ async function shortWordTrigrams(reader: LeanReader, needle: string): Promise<st
   if (!chars.every((ch) => ch.charCodeAt(0) < 0x80 || ch.toLowerCase() === ch.toUpperCase())) return null;
   const folded = needle.toLowerCase();
   const rows = await reader.all<{ term: string; doc: number }>(
-    `select term, doc from page_fts_terms where term >= ? and term <= ? limit ${SHORT_WORD_MAX_TRIGRAMS + 1}`,
+    `select term, doc from search.page_fts_terms where term >= ? and term <= ? limit ${SHORT_WORD_MAX_TRIGRAMS + 1}`,
     [folded, folded + LAST_CODE_POINT.repeat(3 - chars.length)],
   );
   const pages = rows.reduce((sum, row) => sum + Number(row.doc), 0);

@@ -1,7 +1,7 @@
 import { DomainError, type CodeName } from '../errors';
 import { sharedPool, WorkerPool, type WorkerPoolOptions } from '../workers/worker-pool';
 import { MAX_XLSX_BYTES } from './sheet-xlsx';
-import { moduleWorkerData, moduleWorkerPrelude } from '../workers/module-worker';
+import { moduleWorkerData, moduleWorkerPrelude } from '../../../../db/src/module-worker';
 
 /**
  * An .xlsx import is read (unzipped, its XML parsed by exceljs, converted to sheets) in a worker thread:
@@ -9,7 +9,7 @@ import { moduleWorkerData, moduleWorkerPrelude } from '../workers/module-worker'
  * request meanwhile. The worker runs `xlsxToSheets` of sheet-xlsx.ts (the size and row limits with their
  * messages are there) and answers the page content as JSON text, or the refusal to rethrow. A read over
  * its time budget, or one that runs out of the worker's heap, stops that worker (workers/worker-pool.ts).
- * How the worker loads sheet-xlsx (compiled, or from the sources under jest): workers/module-worker.ts.
+ * How the worker loads sheet-xlsx (compiled, or from the sources under jest): db/src/module-worker.ts.
  */
 const WORKER_SOURCE = String.raw`${moduleWorkerPrelude}
 const { xlsxToSheets } = loaded;

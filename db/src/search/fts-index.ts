@@ -1,0 +1,221 @@
+import path from 'node:path';
+
+/**
+ * The embedded database's full-text index, kept by a thread of its own (issue #14). FTS5's trigram index
+ * costs a page save ~1.3 ms of CPU per 4 kB page (tokenizing the old and new texts at the UPDATE, writing
+ * the segment at the COMMIT; batching saves does not amortise it), about half of a save on the event loop.
+ * So the index lives in a file of its own next to the database, `quire-search.db`, which only the indexer
+ * thread writes (fts-indexer.ts starts it): the save's transaction writes no more than a row of
+ * `page_fts_queue`, and SQLite's one writer per file never makes a save wait for the indexer.
+ *
+ * - `quire.db` (migration SearchIndexOffThread): triggers on `page` append the page's id to
+ *   `page_fts_queue` (`seq` AUTOINCREMENT: commit order, as SQLite commits one writer at a time) on every
+ *   insert, delete and change of title, content or sheet text; `page_fts_epoch` names this database, so an
+ *   index file built for another one (a restored copy, a replaced file) is rebuilt, never trusted. A queue
+ *   row for page 0 asks for a rebuild of everything (reindexAll).
+ * - `quire-search.db`: `page_fts` (FTS5, trigram, contentless with deletes by rowid: no old text to read),
+ *   its vocabulary `page_fts_terms`, and `search_state`: whose database it indexes, up to which `seq`, and
+ *   whether the last rebuild finished.
+ *
+ * Every connection of the server attaches the index file as `search`. Search asks the thread to catch up
+ * with every commit made before it asked (fts-indexer.ts `searchIndexCaughtUp`), so a search never misses a
+ * committed save, and falls back to scanning the pages when the index cannot answer (no thread, or a long
+ * rebuild).
+ *
+ * This module is the thread's side: plain libsql connections, no ORM.
+ */
+
+/** The index file of the database file `dbFile`: `quire.db` → `quire-search.db`, next to it. */
+export function searchFileOf(dbFile: string): string {
+  const base = path.basename(dbFile).replace(/\.db$/i, '');
+  return path.join(path.dirname(dbFile), `${base}-search.db`);
+}
+
+/** The schema name of the index file on every connection. */
+export const SEARCH_SCHEMA = 'search';
+
+/** `ATTACH` of the index file, as each connection runs it when it opens. */
+export function attachSearchSql(dbFile: string): string {
+  return `ATTACH DATABASE '${searchFileOf(dbFile).replace(/'/g, "''")}' AS ${SEARCH_SCHEMA}`;
+}
+
+/** Bumped when the index file's layout changes: an older file is rebuilt. */
+const INDEX_LAYOUT = 1;
+
+/** Pages read and indexed per transaction of the index. */
+const PAGES_PER_BATCH = 200;
+
+/** The part of a libsql connection the thread uses. */
+export interface IndexConnection {
+  exec(sql: string): unknown;
+  prepare(sql: string): {
+    all(...params: unknown[]): unknown[];
+    iterate(...params: unknown[]): IterableIterator<unknown>;
+    run(...params: unknown[]): unknown;
+  };
+}
+
+interface PageText {
+  id: number;
+  title: string | null;
+  content: string | null;
+}
+
+interface State {
+  epoch: string;
+  indexed_seq: number;
+  complete: number;
+}
+
+export class FtsIndex {
+  private indexedSeq = 0;
+
+  constructor(
+    /** `quire.db`, read only. */
+    private readonly main: IndexConnection,
+    /** `quire-search.db`, written by this thread alone. */
+    private readonly search: IndexConnection,
+  ) {}
+
+  /** The `seq` of the last queued change this index holds. */
+  get seq(): number {
+    return this.indexedSeq;
+  }
+
+  /**
+   * Makes the index file hold this database's index: its tables, then a full rebuild unless it was built
+   * for this very database and never ahead of its queue.
+   */
+  open(): void {
+    this.search.exec('PRAGMA journal_mode = WAL');
+    this.search.exec('PRAGMA synchronous = NORMAL');
+    const layout = Number(
+      (this.search.prepare('PRAGMA user_version').all()[0] as { user_version: number }).user_version,
+    );
+    if (layout !== INDEX_LAYOUT) {
+      this.search.exec('BEGIN IMMEDIATE');
+      this.search.exec('drop table if exists page_fts_terms');
+      this.search.exec('drop table if exists page_fts');
+      this.search.exec('drop table if exists search_state');
+      this.search.exec(
+        "create virtual table page_fts using fts5(title, content, tokenize = 'trigram', content = '', contentless_delete = 1)",
+      );
+      this.search.exec('create virtual table page_fts_terms using fts5vocab(page_fts, row)');
+      this.search.exec(
+        'create table search_state (id integer primary key check (id = 1), epoch text not null, indexed_seq integer not null, complete integer not null)',
+      );
+      this.search.exec(`PRAGMA user_version = ${INDEX_LAYOUT}`);
+      this.search.exec('COMMIT');
+    }
+    const state = this.state();
+    if (
+      !state ||
+      state.complete !== 1 ||
+      state.epoch !== this.epoch() ||
+      state.indexed_seq > this.lastQueued()
+    ) {
+      this.rebuild();
+    } else {
+      this.indexedSeq = Number(state.indexed_seq);
+    }
+  }
+
+  /**
+   * Indexes what the queue holds past the index's `seq` (one batch); true if there was something. A
+   * page changed several times in a batch is indexed once, from its text as it is now.
+   */
+  step(): boolean {
+    const queued = this.main
+      .prepare(`select seq, page_id from page_fts_queue where seq > ? order by seq limit ${PAGES_PER_BATCH}`)
+      .all(this.indexedSeq) as Array<{ seq: number; page_id: number }>;
+    if (queued.length === 0) return false;
+    const upTo = Number(queued[queued.length - 1]!.seq);
+    if (queued.some((row) => Number(row.page_id) === 0)) {
+      this.rebuild();
+      return true;
+    }
+    const ids = [...new Set(queued.map((row) => Number(row.page_id)))];
+    this.write(() => {
+      const remove = this.search.prepare('delete from page_fts where rowid = ?');
+      for (const id of ids) remove.run(id);
+      const rows = this.main
+        .prepare(
+          `select id, title, content from page_search_source where id in (${ids.map(() => '?').join(', ')})`,
+        )
+        .iterate(...ids);
+      this.insert(rows as Iterable<PageText>);
+      this.setState(upTo, 1);
+    });
+    this.indexedSeq = upTo;
+    return true;
+  }
+
+  /** Every page indexed anew, up to the queue's last `seq` as it was before the pages were read. */
+  private rebuild(): void {
+    const upTo = this.lastQueued();
+    const epoch = this.epoch();
+    this.write(() => {
+      this.search.exec("insert into page_fts (page_fts) values ('delete-all')");
+      this.search
+        .prepare('insert or replace into search_state (id, epoch, indexed_seq, complete) values (1, ?, ?, 0)')
+        .run(epoch, upTo);
+      const read = this.main.prepare(
+        `select id, title, content from page_search_source where id > ? order by id limit ${PAGES_PER_BATCH}`,
+      );
+      // In slices of ids, one page in memory at a time: no long read of the database, a small heap.
+      for (let after = 0; after >= 0;) {
+        after = this.insert(read.iterate(after) as Iterable<PageText>);
+      }
+      this.setState(upTo, 1);
+    });
+    this.indexedSeq = upTo;
+  }
+
+  /** Indexes `rows`; the last id, or -1 when there were none. */
+  private insert(rows: Iterable<PageText>): number {
+    const insert = this.search.prepare('insert into page_fts (rowid, title, content) values (?, ?, ?)');
+    let last = -1;
+    for (const row of rows) {
+      insert.run(row.id, row.title ?? '', row.content ?? '');
+      last = Number(row.id);
+    }
+    return last;
+  }
+
+  private write(body: () => void): void {
+    this.search.exec('BEGIN IMMEDIATE');
+    try {
+      body();
+      this.search.exec('COMMIT');
+    } catch (error) {
+      this.search.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  private setState(seq: number, complete: number): void {
+    this.search
+      .prepare('update search_state set indexed_seq = ?, complete = ? where id = 1')
+      .run(seq, complete);
+  }
+
+  private state(): State | undefined {
+    return this.search
+      .prepare('select epoch, indexed_seq, complete from search_state where id = 1')
+      .all()[0] as State | undefined;
+  }
+
+  private epoch(): string {
+    const row = this.main.prepare('select epoch from page_fts_epoch').all()[0] as
+      { epoch: string } | undefined;
+    return row?.epoch ?? '';
+  }
+
+  /** The highest `seq` the queue ever handed out (rows already indexed are deleted, the counter stays). */
+  private lastQueued(): number {
+    const row = this.main
+      .prepare("select seq from sqlite_sequence where name = 'page_fts_queue'")
+      .all()[0] as { seq: number } | undefined;
+    return Number(row?.seq ?? 0);
+  }
+}
