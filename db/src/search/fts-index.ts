@@ -14,8 +14,8 @@ import path from 'node:path';
  *   index file built for another one (a restored copy, a replaced file) is rebuilt, never trusted. A queue
  *   row for page 0 asks for a rebuild of everything (reindexAll).
  * - `quire-search.db`: `page_fts` (FTS5, trigram, contentless with deletes by rowid: no old text to read),
- *   its vocabulary `page_fts_terms`, and `search_state`: whose database it indexes, up to which `seq`, and
- *   whether the last rebuild finished.
+ *   its vocabulary `page_fts_terms`, and `search_state`: whose database it indexes, up to which `seq`. A
+ *   rebuild is one transaction of this file: it is there whole or not at all.
  *
  * Every connection of the server attaches the index file as `search`. Search asks the thread to catch up
  * with every commit made before it asked (fts-indexer.ts `searchIndexCaughtUp`), so a search never misses a
@@ -64,7 +64,6 @@ interface PageText {
 interface State {
   epoch: string;
   indexed_seq: number;
-  complete: number;
 }
 
 export class FtsIndex {
@@ -89,11 +88,10 @@ export class FtsIndex {
   open(): void {
     this.search.exec('PRAGMA journal_mode = WAL');
     this.search.exec('PRAGMA synchronous = NORMAL');
-    const layout = Number(
-      (this.search.prepare('PRAGMA user_version').all()[0] as { user_version: number }).user_version,
-    );
-    if (layout !== INDEX_LAYOUT) {
-      this.search.exec('BEGIN IMMEDIATE');
+    // Checked under the write lock: another process's thread may be opening the same file.
+    this.write(() => {
+      const layout = this.search.prepare('PRAGMA user_version').all()[0] as { user_version: number };
+      if (Number(layout.user_version) === INDEX_LAYOUT) return;
       this.search.exec('drop table if exists page_fts_terms');
       this.search.exec('drop table if exists page_fts');
       this.search.exec('drop table if exists search_state');
@@ -102,18 +100,12 @@ export class FtsIndex {
       );
       this.search.exec('create virtual table page_fts_terms using fts5vocab(page_fts, row)');
       this.search.exec(
-        'create table search_state (id integer primary key check (id = 1), epoch text not null, indexed_seq integer not null, complete integer not null)',
+        'create table search_state (id integer primary key check (id = 1), epoch text not null, indexed_seq integer not null)',
       );
       this.search.exec(`PRAGMA user_version = ${INDEX_LAYOUT}`);
-      this.search.exec('COMMIT');
-    }
+    });
     const state = this.state();
-    if (
-      !state ||
-      state.complete !== 1 ||
-      state.epoch !== this.epoch() ||
-      state.indexed_seq > this.lastQueued()
-    ) {
+    if (!state || state.epoch !== this.epoch() || Number(state.indexed_seq) > this.lastQueued()) {
       this.rebuild();
     } else {
       this.indexedSeq = Number(state.indexed_seq);
@@ -144,7 +136,7 @@ export class FtsIndex {
         )
         .iterate(...ids);
       this.insert(rows as Iterable<PageText>);
-      this.setState(upTo, 1);
+      this.setState(upTo);
     });
     this.indexedSeq = upTo;
     return true;
@@ -157,7 +149,7 @@ export class FtsIndex {
     this.write(() => {
       this.search.exec("insert into page_fts (page_fts) values ('delete-all')");
       this.search
-        .prepare('insert or replace into search_state (id, epoch, indexed_seq, complete) values (1, ?, ?, 0)')
+        .prepare('insert or replace into search_state (id, epoch, indexed_seq) values (1, ?, ?)')
         .run(epoch, upTo);
       const read = this.main.prepare(
         `select id, title, content from page_search_source where id > ? order by id limit ${PAGES_PER_BATCH}`,
@@ -166,7 +158,6 @@ export class FtsIndex {
       for (let after = 0; after >= 0;) {
         after = this.insert(read.iterate(after) as Iterable<PageText>);
       }
-      this.setState(upTo, 1);
     });
     this.indexedSeq = upTo;
   }
@@ -193,16 +184,13 @@ export class FtsIndex {
     }
   }
 
-  private setState(seq: number, complete: number): void {
-    this.search
-      .prepare('update search_state set indexed_seq = ?, complete = ? where id = 1')
-      .run(seq, complete);
+  private setState(seq: number): void {
+    this.search.prepare('update search_state set indexed_seq = ? where id = 1').run(seq);
   }
 
   private state(): State | undefined {
-    return this.search
-      .prepare('select epoch, indexed_seq, complete from search_state where id = 1')
-      .all()[0] as State | undefined;
+    return this.search.prepare('select epoch, indexed_seq from search_state where id = 1').all()[0] as
+      State | undefined;
   }
 
   private epoch(): string {
