@@ -109,8 +109,8 @@ export class FtsIndexer {
         pollMs: this.options.pollMs,
         maxPollMs: this.options.maxPollMs,
       },
-      // One page's text at a time: a small heap, given back to the server's RSS.
-      resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
+      // It holds one page's text at a time: a small heap.
+      resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 1 },
       stdout: true,
       stderr: true,
     });
