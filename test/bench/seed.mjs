@@ -203,10 +203,14 @@ export async function preparedDatabase({ root, dialect, mysqlUrl, log }) {
   return { dataDir, databaseUrl: target.url, manifest: fresh, reused: false };
 }
 
-/** WAL mode: the file and its -wal/-shm companions travel together (closing checkpoints, but be safe). */
+/**
+ * WAL mode: the file and its -wal/-shm companions travel together (closing checkpoints, but be safe), and
+ * so does the search index the seed built (`quire-search.db`): a run measures a site that is running, not
+ * the first start after an upgrade, which builds the index.
+ */
 function copySqlite(from, to) {
   for (const name of fs.readdirSync(from)) {
-    if (name.startsWith('quire.db')) fs.copyFileSync(path.join(from, name), path.join(to, name));
+    if (/^quire(-search)?\.db/.test(name)) fs.copyFileSync(path.join(from, name), path.join(to, name));
   }
   return to;
 }
