@@ -8,7 +8,7 @@ import { keepPreparedStatements } from './lean';
 import { DateSnapshotSubscriber } from './entities/date-snapshot';
 import { PageSearchSubscriber } from './search/page-search-index';
 import { PlainTextSubscriber } from './search/plain-text';
-import { attachSearchSql, SEARCH_SCHEMA } from './search/fts-index';
+import { attachSearch } from './search/fts-index';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -85,10 +85,8 @@ export function buildOrmOptions(settings: DatabaseSettings): Options {
             conn.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
             if (file !== ':memory:') {
               conn.exec('PRAGMA journal_mode = WAL');
-              // The full-text index's own file, which its thread writes (search/fts-index.ts); WAL so that
-              // reading it never waits for that thread.
-              conn.exec(attachSearchSql(file));
-              conn.exec(`PRAGMA ${SEARCH_SCHEMA}.journal_mode = WAL`);
+              // The full-text index's own file, which its thread writes (search/fts-index.ts).
+              attachSearch(conn, file, true);
             }
             // In WAL mode NORMAL syncs the log at checkpoints instead of at every commit: a commit can
             // be lost to a power cut (never to a crash of the process) and the file never corrupts. A

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { BaseSqlitePlatform, type SqlEntityManager } from '@mikro-orm/knex';
 import { nativeSql } from './native-sql';
-import { attachSearchSql } from './search/fts-index';
+import { attachSearch } from './search/fts-index';
 
 /**
  * Lean reads for the hot read paths (issue #14): plain SQL with `?` placeholders, rows as the driver
@@ -71,7 +71,7 @@ function sqliteReader(em: EntityManager): RawSqlite | null {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const Driver = require('libsql') as new (file: string, options?: object) => RawSqlite;
     reader = keepPreparedStatements(new Driver(file, {}));
-    reader.exec(attachSearchSql(file));
+    attachSearch(reader, file, false);
     reader.exec('PRAGMA query_only = 1');
     reader.exec('PRAGMA busy_timeout = 10000');
   }

@@ -46,7 +46,8 @@ export async function openDatabase(
   }
   // The embedded database's full-text index is kept by a thread of its own, once the schema is current.
   const file = dialect === 'sqlite' ? sqliteFileOf(settings) : ':memory:';
-  const indexer = options.migrate !== false && file !== ':memory:' ? startFtsIndexer(orm, file) : null;
+  const indexer =
+    options.migrate !== false && file !== ':memory:' ? startFtsIndexer(orm, file, settings.log) : null;
   return {
     orm,
     dialect,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -34,9 +35,32 @@ export function searchFileOf(dbFile: string): string {
 /** The schema name of the index file on every connection. */
 export const SEARCH_SCHEMA = 'search';
 
-/** `ATTACH` of the index file, as each connection runs it when it opens. */
-export function attachSearchSql(dbFile: string): string {
-  return `ATTACH DATABASE '${searchFileOf(dbFile).replace(/'/g, "''")}' AS ${SEARCH_SCHEMA}`;
+/**
+ * Attaches the index file of `dbFile` to a connection as `search` (in WAL mode, so that reading it never
+ * waits for the thread, when `wal`). A file that is not a database (damaged, or something else under its
+ * name) is removed first: the index is rebuilt from the pages, and the server starts either way.
+ */
+export function attachSearch(connection: { exec(sql: string): unknown }, dbFile: string, wal: boolean): void {
+  const file = searchFileOf(dbFile);
+  const attach = () => {
+    connection.exec(`ATTACH DATABASE '${file.replace(/'/g, "''")}' AS ${SEARCH_SCHEMA}`);
+    // Reads the file's header: a damaged file fails here rather than at the first search.
+    connection.exec(`select count(*) from ${SEARCH_SCHEMA}.sqlite_master`);
+    if (wal) connection.exec(`PRAGMA ${SEARCH_SCHEMA}.journal_mode = WAL`);
+  };
+  try {
+    attach();
+  } catch (error) {
+    if (!/SQLITE_(NOTADB|CORRUPT)/.test(String((error as { code?: string }).code))) throw error;
+    // ATTACH itself may have refused the file: then there is nothing to detach.
+    try {
+      connection.exec(`DETACH DATABASE ${SEARCH_SCHEMA}`);
+    } catch {
+      // not attached
+    }
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+    attach();
+  }
 }
 
 /** Bumped when the index file's layout changes: an older file is rebuilt. */

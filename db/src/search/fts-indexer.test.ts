@@ -102,7 +102,7 @@ describe('the full-text index thread (embedded database)', () => {
     expect(left).toBe(0);
   });
 
-  it('rebuilds an index file that is ahead of the database, of another database, or missing', async () => {
+  it('rebuilds an index file that is ahead of the database, of another database, missing or not a database', async () => {
     const { db, em, dataDir } = await open();
     const { pages } = await seed(em);
     expect(await found(em, 'gamma')).toEqual([pages[2]!.id]);
@@ -136,6 +136,13 @@ describe('the full-text index thread (embedded database)', () => {
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(searchFile + suffix, { force: true });
     again = await open(dataDir);
     expect(await found(again.em, 'beta')).toEqual([pages[1]!.id]);
+    await close(again.db);
+
+    // Not a database at all: the server still starts, and the index is built anew.
+    for (const suffix of ['-wal', '-shm']) fs.rmSync(searchFile + suffix, { force: true });
+    fs.writeFileSync(searchFile, 'x'.repeat(8192));
+    again = await open(dataDir);
+    expect(await found(again.em, 'gamma')).toEqual([pages[2]!.id]);
   });
 
   it('rebuilds everything on reindexAll', async () => {

@@ -88,12 +88,12 @@ export class FtsIndexer {
   private restartTimer: NodeJS.Timeout | null = null;
   private cleanupTimer: NodeJS.Timeout | null = null;
   private restartMs = 500;
-  /** The thread's last error, for the server's log and health. */
-  lastError: string | null = null;
 
   constructor(
     private readonly orm: MikroORM,
     private readonly dbFile: string,
+    /** Where the thread's failures go (the server's log). */
+    private readonly log: (message: string) => void = () => undefined,
     private readonly options: FtsIndexerOptions = DEFAULT_FTS_INDEXER,
   ) {}
 
@@ -168,15 +168,17 @@ export class FtsIndexer {
     }
     for (const id of reply.synced ?? []) this.waiting.get(id)?.(true);
     for (const id of reply.failed ?? []) this.waiting.get(id)?.(false);
-    if (reply.error) this.lastError = reply.error;
+    if (reply.error) this.log(`search index: ${reply.error}; searches scan the pages meanwhile`);
   }
 
   private stopped(worker: Worker, reason: string): void {
     if (this.worker !== worker) return;
     this.worker = null;
-    this.lastError = reason;
     this.answerAll(false);
     if (this.closed) return;
+    this.log(
+      `search index: ${reason}; restarting it in ${this.restartMs} ms, searches scan the pages meanwhile`,
+    );
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
       this.start();
@@ -211,8 +213,13 @@ export class FtsIndexer {
 const indexers = new WeakMap<object, FtsIndexer>();
 
 /** Starts the index thread of an embedded database file (openDatabase does, once migrated). */
-export function startFtsIndexer(orm: MikroORM, dbFile: string, options?: FtsIndexerOptions): FtsIndexer {
-  const indexer = new FtsIndexer(orm, dbFile, options);
+export function startFtsIndexer(
+  orm: MikroORM,
+  dbFile: string,
+  log?: (message: string) => void,
+  options?: FtsIndexerOptions,
+): FtsIndexer {
+  const indexer = new FtsIndexer(orm, dbFile, log, options);
   indexers.set(orm.config, indexer);
   indexer.start();
   return indexer;
