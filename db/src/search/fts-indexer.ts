@@ -109,8 +109,9 @@ export class FtsIndexer {
         pollMs: this.options.pollMs,
         maxPollMs: this.options.maxPollMs,
       },
-      // It holds one page's text at a time: a small heap.
-      resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 1 },
+      // It holds one page's text at a time: a small young generation; room in the old one for a page of
+      // several MB (an imported one may exceed the request body limit).
+      resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 1 },
       stdout: true,
       stderr: true,
     });
