@@ -159,6 +159,35 @@ describe('the full-text index thread (embedded database)', () => {
     expect(await found(em, 'alpha')).toEqual([pages[0]!.id]);
   });
 
+  it('lets searches scan without waiting while the thread works through a backlog, then waits again', async () => {
+    const { em, dataDir } = await open();
+    const { pages } = await seed(em);
+    expect(await found(em, 'gamma')).toEqual([pages[2]!.id]);
+    // Another writer holds the index file: the thread cannot write what is queued next.
+    const blocker = new Database(searchFileOf(path.join(dataDir, 'quire.db')));
+    blocker.exec('BEGIN IMMEDIATE');
+    try {
+      await em.getConnection().execute('update page set content = ? where id = ?', ['queued', pages[2]!.id]);
+      expect(await searchIndexCaughtUp(em)).toBe(false);
+      // Answered before a macrotask could run: this search did not wait for the thread.
+      const next = await Promise.race([
+        searchIndexCaughtUp(em),
+        new Promise((resolve) => setImmediate(() => resolve('waited'))),
+      ]);
+      expect(next).toBe(false);
+    } finally {
+      blocker.exec('COMMIT');
+      blocker.close();
+    }
+    // Through its backlog, the thread answers the request that timed out: searches wait for it again.
+    let caughtUp = false;
+    for (let tries = 0; tries < 100 && !caughtUp; tries++) {
+      caughtUp = await searchIndexCaughtUp(em);
+      if (!caughtUp) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await found(em, 'queued')).toEqual([pages[2]!.id]);
+  });
+
   it('says the index cannot answer once its thread is gone (search then scans the pages)', async () => {
     const { em } = await open();
     await seed(em);

@@ -88,6 +88,11 @@ export class FtsIndexer {
   private restartTimer: NodeJS.Timeout | null = null;
   private cleanupTimer: NodeJS.Timeout | null = null;
   private restartMs = 500;
+  /**
+   * A search's request timed out (a rebuild of a large site, a long import's backlog): searches scan the
+   * pages without waiting until the thread answers it, instead of each waiting `syncTimeoutMs` first.
+   */
+  private behind = false;
 
   constructor(
     private readonly orm: MikroORM,
@@ -130,10 +135,14 @@ export class FtsIndexer {
   caughtUp(): Promise<boolean> {
     // A starting thread takes the message once its index is open (a port queues what comes before).
     const worker = this.worker;
-    if (!worker) return Promise.resolve(false);
+    // Behind: the thread answers the request that timed out once it is through; until then no search waits.
+    if (!worker || this.behind) return Promise.resolve(false);
     const id = this.nextSync++;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => done(false), this.options.syncTimeoutMs);
+      const timer = setTimeout(() => {
+        this.behind = true;
+        done(false);
+      }, this.options.syncTimeoutMs);
       const done = (ok: boolean) => {
         clearTimeout(timer);
         this.waiting.delete(id);
@@ -167,6 +176,7 @@ export class FtsIndexer {
       this.seq = Math.max(this.seq, reply.seq);
       if (this.seq > this.cleaned) this.scheduleCleanup();
     }
+    if (reply.synced?.length) this.behind = false;
     for (const id of reply.synced ?? []) this.waiting.get(id)?.(true);
     for (const id of reply.failed ?? []) this.waiting.get(id)?.(false);
     if (reply.error) this.log(`search index: ${reply.error}; searches scan the pages meanwhile`);
@@ -175,6 +185,7 @@ export class FtsIndexer {
   private stopped(worker: Worker, reason: string): void {
     if (this.worker !== worker) return;
     this.worker = null;
+    this.behind = false;
     this.answerAll(false);
     if (this.closed) return;
     this.log(
