@@ -29,6 +29,13 @@ export function dialectOf(settings: DatabaseSettings): Dialect {
   return settings.url && /^(mysql|mariadb):/i.test(settings.url) ? 'mysql' : 'sqlite';
 }
 
+/** The embedded database's file (`:memory:` for an in-memory one). */
+export function sqliteFileOf(settings: DatabaseSettings): string {
+  return settings.url
+    ? settings.url.replace(/^(file|sqlite):(\/\/)?/i, '')
+    : path.join(settings.dataDir, 'quire.db');
+}
+
 export function migrationsFolder(dialect: Dialect): string {
   return path.join(__dirname, 'migrations', dialect);
 }
@@ -69,9 +76,7 @@ export function buildOrmOptions(settings: DatabaseSettings): Options {
     if (settings.url && !/^(file:|sqlite:)/i.test(settings.url)) {
       throw new Error(`DATABASE_URL must start with mysql://, mariadb:// or file: (got "${settings.url}")`);
     }
-    const file = settings.url
-      ? settings.url.replace(/^(file|sqlite):(\/\/)?/i, '')
-      : path.join(settings.dataDir, 'quire.db');
+    const file = sqliteFileOf(settings);
     return defineLibSql({
       ...common,
       dbName: file,

@@ -5,7 +5,14 @@ import { MikroORM } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { closeLeanReader } from './lean';
 import { startFtsIndexer } from './search/fts-indexer';
-import { buildOrmOptions, dialectOf, migrationsFolder, type DatabaseSettings, type Dialect } from './config';
+import {
+  buildOrmOptions,
+  dialectOf,
+  migrationsFolder,
+  sqliteFileOf,
+  type DatabaseSettings,
+  type Dialect,
+} from './config';
 
 export interface Database {
   orm: MikroORM;
@@ -58,13 +65,6 @@ export async function openDatabase(
       return orm.close(true);
     },
   };
-}
-
-/** The embedded database's file (`:memory:` for an in-memory one). */
-export function sqliteFileOf(settings: DatabaseSettings): string {
-  return settings.url
-    ? settings.url.replace(/^(file|sqlite):(\/\/)?/i, '')
-    : path.join(settings.dataDir, 'quire.db');
 }
 
 export async function migrate(orm: MikroORM): Promise<string[]> {

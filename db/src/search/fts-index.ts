@@ -32,6 +32,12 @@ export function searchFileOf(dbFile: string): string {
   return path.join(path.dirname(dbFile), `${base}-search.db`);
 }
 
+/** Removes the index file of `dbFile` with its WAL companions (it is rebuilt from the pages). */
+export function removeSearchIndex(dbFile: string): void {
+  const file = searchFileOf(dbFile);
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+}
+
 /** The schema name of the index file on every connection. */
 export const SEARCH_SCHEMA = 'search';
 
@@ -58,7 +64,7 @@ export function attachSearch(connection: { exec(sql: string): unknown }, dbFile:
     } catch {
       // not attached
     }
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+    removeSearchIndex(dbFile);
     attach();
   }
 }

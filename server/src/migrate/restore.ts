@@ -4,7 +4,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import Database from 'libsql';
-import { dialectOf, migrationsFolder, openDatabase, searchFileOf, sqliteFileOf } from '../../../db/src';
+import { dialectOf, migrationsFolder, openDatabase, removeSearchIndex, sqliteFileOf } from '../../../db/src';
 import {
   BACKUP_LAYOUT,
   BackupError,
@@ -63,11 +63,9 @@ export async function restore(target: BackupTarget, dir: string): Promise<Backup
     if (fs.existsSync(file) && fs.statSync(file).size > 0 && hasTables(file)) {
       throw new BackupError(`${file} already holds a database: restore into an empty data folder`);
     }
+    for (const suffix of ['-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
     // The search index of whatever was here before is rebuilt from the restored pages.
-    for (const stale of [file, searchFileOf(file)]) {
-      for (const suffix of ['-wal', '-shm']) fs.rmSync(stale + suffix, { force: true });
-    }
-    fs.rmSync(searchFileOf(file), { force: true });
+    removeSearchIndex(file);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.copyFileSync(path.join(dir, BACKUP_LAYOUT.DB_FILE), file);
   } else {
