@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { scratchMysqlUrl, testDatabases } from '../../test/support/mysql';
 import { Captcha } from './entities';
-import { keepPreparedStatements, leanDate, leanReader, STATEMENTS_KEPT } from './lean';
+import { keepPreparedStatements, leanDate, leanReader, objectRowsFromArrays, STATEMENTS_KEPT } from './lean';
 import { openDatabase, type Database } from './orm';
 
 const opened: Database[] = [];
@@ -85,6 +85,55 @@ describe('kept prepared statements', () => {
     for (let i = 0; i < STATEMENTS_KEPT; i++) connection.prepare(`select ${i + 2}`);
     expect(connection.prepare('select 1')).not.toBe(first);
     expect(prepared).toBe(STATEMENTS_KEPT + 2);
+  });
+});
+
+describe('rows made from arrays', () => {
+  interface Statement {
+    all(...params: unknown[]): unknown[];
+  }
+  interface Connection {
+    prepare(sql: string): Statement;
+    exec(sql: string): unknown;
+    close(): void;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const Driver = require('libsql') as new (file: string) => Connection;
+
+  it('are the rows libsql makes itself: values, types, key order, equal names', () => {
+    const plain = new Driver(':memory:');
+    const made = objectRowsFromArrays(new Driver(':memory:'));
+    try {
+      for (const db of [plain, made]) {
+        db.exec(`create table t (id integer primary key, name text, score real, data blob, gone text);
+          insert into t values (1, '名字 "quoted"', 1.5, x'0102', null), (2, 'b', -3, null, 'x');`);
+      }
+      const queries: [string, unknown[]][] = [
+        ['select id, name, score, gone from t order by id', []],
+        ['select id as "a b", name as "it\'s", score as "x""y" from t where id = ?', [2]],
+        ['select id as v, name as v, 7 as n from t', []],
+        ['select * from t where id = ?', [99]],
+      ];
+      for (const [sql, params] of queries) {
+        const expected = plain.prepare(sql).all(...params);
+        const rows = made.prepare(sql).all(...params);
+        expect(rows).toEqual(expected);
+        expect(rows.map((r) => Object.keys(r as object))).toEqual(
+          expected.map((r) => Object.keys(r as object)),
+        );
+      }
+      expect(made.prepare('select id, name from t order by id').all()).toEqual([
+        { id: 1, name: '名字 "quoted"' },
+        { id: 2, name: 'b' },
+      ]);
+      // Blobs come as a Buffer instead of an ArrayBuffer (no column of Quire's is a blob): the same bytes.
+      const blob = (db: Connection) =>
+        (db.prepare('select data from t where id = 1').all()[0] as { data: ArrayBuffer }).data;
+      expect(Buffer.from(blob(made))).toEqual(Buffer.from(blob(plain)));
+    } finally {
+      plain.close();
+      made.close();
+    }
   });
 });
 
