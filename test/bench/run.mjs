@@ -18,6 +18,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
 import { spawnServer } from '../support/spawn-server.mjs';
 import {
   BENCH_PASSWORD,
@@ -38,6 +39,23 @@ const ROOT = path.resolve(HERE, '..', '..');
 const SERVER_ENTRY = path.join(ROOT, 'dist', 'server', 'src', 'main.js');
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
+
+/**
+ * autocannon keeps each answer's body as text (`body += chunk`), decoding every chunk as UTF-8: 200 µs of
+ * its CPU per 300 kB menu and ~600 µs per 55 kB of compressed bytes (invalid UTF-8 is its slow path). On a
+ * 2-core machine the load generator then set the pace of the large cells, not the server. The bench reads
+ * each byte as one character instead (latin1, no decoding): every check of a body during a cell is an
+ * ASCII prefix or pattern (`{"error_code":0`, `{"data"`, `"version":12`), which reads the same.
+ */
+const PipelinedRequestsQueue = require('autocannon/lib/pipelinedRequestsQueue.js');
+if (typeof PipelinedRequestsQueue.prototype.addBody !== 'function')
+  throw new Error('autocannon changed: PipelinedRequestsQueue.addBody is gone (see run.mjs)');
+PipelinedRequestsQueue.prototype.addBody = function addBody(data) {
+  const req = this.peek();
+  if (req) req.body += data.latin1Slice(0, data.length);
+};
+/** A body as autocannon now holds it (one character per byte), as the UTF-8 text it was sent as. */
+const bodyText = (body) => Buffer.from(String(body), 'latin1').toString('utf8');
 
 const { values: flags } = parseArgs({
   options: {
@@ -82,6 +100,13 @@ const form = (route, fields) => ({
   headers: { ...FORM },
   body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
 });
+/**
+ * What Chromium sends as Accept-Encoding, on every request of the web app and of ShowDoc's web client: the
+ * cells of the large answers (the menus, 120–300 kB of JSON) send it, as a browser does, and must get their
+ * answer compressed (`compressed: true`). Without it those cells measured the load generator reading 300 kB
+ * per answer (the server at 40–65 % of a core); the stall probe's readers still ask for plain JSON.
+ */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const graphql = (token, query, variables) => ({
   method: 'POST',
   path: '/graphql',
@@ -173,6 +198,7 @@ function buildCells(ctx) {
   cell({
     door: 'REST',
     endpoint: 'item/info A',
+    compressed: true,
     next: rest('item/info', { item_id: A.id }),
     check: (j) => restOk(j) && countMenuPages(j.data.menu) === 2000,
   });
@@ -186,6 +212,7 @@ function buildCells(ctx) {
     cell({
       door: 'REST',
       endpoint: `item/info A keyword ${lang}`,
+      compressed: true,
       next: rest('item/info', { item_id: A.id, keyword: KEYWORDS[lang].word }),
       check: keywordCount(lang),
     });
@@ -238,6 +265,7 @@ function buildCells(ctx) {
   cell({
     door: 'GraphQL',
     endpoint: 'item { menu } A',
+    compressed: true,
     next: () => ({ request: graphql(token, Q.menu, { id: A.id }) }),
     check: (j) => gqlOk(j) && countMenuPages(j.data.item.menu) === 2000,
   });
@@ -288,7 +316,7 @@ function buildCells(ctx) {
     done: (page, body) => gqlPool.give(page, body),
     check: (j) => gqlOk(j) && j.data.savePage.version > 1,
   });
-  for (const c of cells) c.name = `${c.door} ${c.endpoint}`;
+  for (const c of cells) c.name = `${c.door} ${c.endpoint}${c.compressed ? ' (compressed)' : ''}`;
   return cells;
 }
 
@@ -367,7 +395,7 @@ function cannon({ base, connections, duration, cell, verifyBody }) {
         cell.done(context.ticket, body);
         // The first wrong answer of the cell, printed with its row: what the error count is made of.
         if (!cell.firstWrong && (status < 200 || status > 299 || !verifyBody(body))) {
-          cell.firstWrong = `HTTP ${status} ${String(body).slice(0, 300)}`;
+          cell.firstWrong = `HTTP ${status} ${bodyText(body).slice(0, 300)}`;
         }
       },
     };
@@ -381,9 +409,48 @@ function cannon({ base, connections, duration, cell, verifyBody }) {
 
 const restBodyOk = (body) => body.startsWith('{"error_code":0');
 const graphqlBodyOk = (body) => body.startsWith('{"data"');
+/** Decompressors that give the start of a compressed body from its first bytes. */
+const PREFIX_DECODERS = {
+  br: (bytes) => zlib.brotliDecompressSync(bytes, { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }),
+  gzip: (bytes) => zlib.gunzipSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+  deflate: (bytes) => zlib.inflateSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+};
+
+/**
+ * The check of a compressed cell's every answer: its first 512 bytes decompressed (~15 µs of the load
+ * generator's CPU, against ~300 µs for the whole answer) must start as `ok` says. The first answer of
+ * the cell is decompressed and checked in full, and says which encoding the server chose.
+ */
+function compressedBodyOk(encoding, ok) {
+  const decode = PREFIX_DECODERS[encoding];
+  if (!decode) throw new Error(`no check for content-encoding ${encoding}`);
+  return (body) => {
+    try {
+      return ok(decode(Buffer.from(body.slice(0, 512), 'latin1')).toString('utf8'));
+    } catch {
+      return false; // not compressed, or not as the first answer was
+    }
+  };
+}
+
+/** The cell as measured: with the browser's Accept-Encoding when it is a cell of compressed answers. */
+function asMeasured(cell) {
+  if (!cell.compressed) return cell;
+  return {
+    ...cell,
+    next: () => {
+      const { request, ticket } = cell.next();
+      return {
+        request: { ...request, headers: { ...request.headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
+        ticket,
+      };
+    },
+  };
+}
 
 /** Checks the cell's first answer, warms it up, then measures it at each concurrency. */
-async function measureCell({ base, pid, cell, db, ceiling }) {
+async function measureCell({ base, pid, cell: listed, db, ceiling }) {
+  const cell = asMeasured(listed);
   await cell.prepare?.(base);
   const first = cell.next();
   const answer = await send(base, first.request);
@@ -391,10 +458,17 @@ async function measureCell({ base, pid, cell, db, ceiling }) {
   if (answer.status !== 200 || !answer.json || !cell.check(answer.json)) {
     throw new Error(`${cell.name}: wrong first answer (HTTP ${answer.status}): ${answer.text.slice(0, 300)}`);
   }
+  if (cell.compressed && !answer.encoding) {
+    throw new Error(
+      `${cell.name}: the answer to Accept-Encoding: ${BROWSER_ACCEPT_ENCODING} is not compressed`,
+    );
+  }
+  const kB = (n) => (n / 1024).toFixed(0);
   log(
-    `  ${cell.name}: first answer ${answer.ms.toFixed(0)} ms, ${(answer.text.length / 1024).toFixed(0)} kB`,
+    `  ${cell.name}: first answer ${answer.ms.toFixed(0)} ms, ${kB(answer.text.length)} kB${answer.encoding ? ` (${kB(answer.wireBytes)} kB as ${answer.encoding})` : ''}`,
   );
-  const verifyBody = cell.door === 'REST' ? restBodyOk : graphqlBodyOk;
+  const bodyOk = cell.door === 'REST' ? restBodyOk : graphqlBodyOk;
+  const verifyBody = cell.compressed ? compressedBodyOk(answer.encoding, bodyOk) : bodyOk;
   const rows = [];
   for (const connections of CONNECTIONS) {
     // One warm-up per cell: the c=64 run follows a warm c=16 run.
@@ -526,8 +600,9 @@ async function loopDelay(base) {
  * synchronous stretch on the event loop shows as a slow /healthz.
  */
 async function stallProbe({ base, ctx, cells, db }) {
-  const readers = ['REST item/info A', 'REST page/info', 'REST item/myList'].map((n) =>
-    cells.find((c) => c.name === n),
+  // As listed (not `asMeasured`): plain JSON, whose every answer is checked.
+  const readers = ['item/info A', 'page/info', 'item/myList'].map((endpoint) =>
+    cells.find((c) => c.door === 'REST' && c.endpoint === endpoint),
   );
   let turn = 0;
   const mixed = { next: () => readers[turn++ % readers.length].next(), done: () => {} };
