@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
-import { buildSchema } from 'type-graphql';
+import { buildSchema, getMetadataStorage } from 'type-graphql';
 import { createInProcessPubSub, type PubSub } from '../pubsub/pubsub';
 import { AccountResolver } from './accounts/account.resolver';
 import { AiTokenResolver } from './ai/ai-token.resolver';
@@ -71,7 +71,30 @@ export const resolvers = [
 
 /** `pubSub`: the process's event bus (a throwaway one when the schema is only printed). */
 export function buildGraphQLSchema(pubSub: PubSub = createInProcessPubSub()): Promise<GraphQLSchema> {
+  readPlainFieldsDirectly();
   return buildSchema({ resolvers, validate: false, pubSub });
+}
+
+/**
+ * Every plain field (a property, read under its own name, without arguments, middlewares or roles) is
+ * read by the executor itself instead of through a resolver type-graphql makes for it (issue #14). That
+ * resolver only returns `root[name]`, but the compiled executor treats a field with a resolver as work:
+ * it builds a resolve info and handles a possible promise for each such field of each object (GraphQL
+ * `search`: 410 kB allocated per request, most of it there). Field resolvers and methods keep theirs
+ * (type-graphql resolves them through their own metadata first); a field marked `simple: false` keeps its
+ * resolver; a getter is read the same either way.
+ */
+function readPlainFieldsDirectly(): void {
+  for (const field of getMetadataStorage().fields) {
+    if (
+      field.simple === undefined &&
+      field.name === field.schemaName &&
+      !field.params?.length &&
+      !field.middlewares?.length &&
+      !field.roles?.length
+    )
+      field.simple = true;
+  }
 }
 
 /** The SDL committed at schema/schema.graphql: sorted, so the diff shows only real changes. */
