@@ -39,6 +39,7 @@ export function readAnswer(res, started) {
       const encoding = res.headers['content-encoding'] ?? null;
       let text;
       try {
+        if (encoding && !DECODE[encoding]) throw new Error('the bench does not decode it');
         text = (encoding ? DECODE[encoding](body) : body).toString('utf8');
       } catch (error) {
         reject(new Error(`answer with content-encoding ${encoding}: ${error.message}`));
