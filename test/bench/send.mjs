@@ -19,11 +19,24 @@ export function send(base, request) {
   });
 }
 
-const DECODE = {
-  br: zlib.brotliDecompressSync,
-  gzip: zlib.gunzipSync,
-  deflate: zlib.inflateSync,
+const DECODERS = {
+  br: [zlib.brotliDecompressSync, zlib.constants.BROTLI_OPERATION_FLUSH],
+  gzip: [zlib.gunzipSync, zlib.constants.Z_SYNC_FLUSH],
+  deflate: [zlib.inflateSync, zlib.constants.Z_SYNC_FLUSH],
 };
+
+/** Whether `decompress` reads `encoding`. */
+export const canDecompress = (encoding) => Object.hasOwn(DECODERS, encoding);
+
+/**
+ * `bytes` of a body sent with `encoding`, decompressed; with `partial`, the first bytes of a body give the
+ * start of its text (a flush instead of the end of the stream). Throws for an encoding it does not know.
+ */
+export function decompress(encoding, bytes, { partial = false } = {}) {
+  if (!canDecompress(encoding)) throw new Error(`content-encoding ${encoding}: the bench does not decode it`);
+  const [decode, flush] = DECODERS[encoding];
+  return partial ? decode(bytes, { finishFlush: flush }) : decode(bytes);
+}
 
 /**
  * A response's status, text (decompressed when it came compressed), parsed JSON (or null), the bytes that
@@ -39,8 +52,7 @@ export function readAnswer(res, started) {
       const encoding = res.headers['content-encoding'] ?? null;
       let text;
       try {
-        if (encoding && !DECODE[encoding]) throw new Error('the bench does not decode it');
-        text = (encoding ? DECODE[encoding](body) : body).toString('utf8');
+        text = (encoding ? decompress(encoding, body) : body).toString('utf8');
       } catch (error) {
         reject(new Error(`answer with content-encoding ${encoding}: ${error.message}`));
         return;
