@@ -76,9 +76,9 @@ function memoList<M extends object, G extends object>(list: readonly M[], shape:
   return shaped;
 }
 
-// The menu's types hold plain data: `simpleResolvers` leaves their fields to the executor's own property
-// reads instead of a type-graphql resolver per field (2,000 pages × 8 fields in a large menu, issue #14).
-@ObjectType({ description: 'A page in the item menu (no content)', simpleResolvers: true })
+// The menu's types hold plain data: their fields are read by the executor itself, as every plain field is
+// (schema.ts `readPlainFieldsDirectly`; 2,000 pages × 8 fields in a large menu, issue #14).
+@ObjectType({ description: 'A page in the item menu (no content)' })
 export class MenuPage {
   @Field(() => Int, { description: "Page id (ShowDoc's `page_id`)" })
   id!: number;
@@ -125,7 +125,6 @@ export class MenuPage {
 
 @ObjectType({
   description: 'A catalog in the item menu, with its pages and sub-catalogs',
-  simpleResolvers: true,
 })
 export class MenuCatalog {
   @Field(() => Int, { description: "Catalog id (ShowDoc's `cat_id`)" })
@@ -168,7 +167,6 @@ export class MenuCatalog {
 
 @ObjectType({
   description: "An item's navigation: root pages, then top-level catalogs nested with their pages",
-  simpleResolvers: true,
 })
 export class MenuTree {
   @Field(() => [MenuPage], { description: 'Pages outside any catalog' })
