@@ -1,3 +1,6 @@
+// First, before any module loads MikroORM: its async contexts are scoped (see there).
+import './orm-async-context';
+
 export * from './entities';
 export * from './config';
 export * from './orm';

@@ -1,7 +1,9 @@
+// First: MikroORM must be loaded with scoped async contexts (see there).
+import './orm-async-context';
 import 'reflect-metadata';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MikroORM } from '@mikro-orm/core';
+import { MikroORM, type Configuration } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { closeLeanReader } from './lean';
 import { startFtsIndexer } from './search/fts-indexer';
@@ -44,6 +46,7 @@ export async function openDatabase(
 ): Promise<Database> {
   const dialect = dialectOf(settings);
   const orm = await MikroORM.init({ ...buildOrmOptions(settings), extensions: [Migrator] });
+  forkWithoutResync(orm.config);
   let preUpgradeBackup: string | null = null;
   try {
     if (options.migrate !== false) preUpgradeBackup = (await safeMigrate(orm, settings)).backup;
@@ -65,6 +68,21 @@ export async function openDatabase(
       return orm.close(true);
     },
   };
+}
+
+/**
+ * `em.fork()` (one per request) sets `allowGlobalContext` on the shared configuration and back, and
+ * each `set` re-applies the whole configuration, writing `process.env.MIKRO_ORM_COLORS` among others:
+ * ~2 % of the CPU of the cheapest requests (issue #14). That option is read where it is used, never
+ * through what `sync` applies, so setting it only stores it.
+ */
+export function forkWithoutResync(config: Configuration): void {
+  const set = config.set.bind(config);
+  const options = config.getAll();
+  config.set = ((key, value) => {
+    if (key === 'allowGlobalContext') options.allowGlobalContext = value as boolean;
+    else set(key, value);
+  }) as Configuration['set'];
 }
 
 export async function migrate(orm: MikroORM): Promise<string[]> {

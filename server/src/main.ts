@@ -1,3 +1,5 @@
+// First, before any module loads MikroORM: its async contexts are scoped (see there).
+import '../../db/src/orm-async-context';
 import { configFromEnv } from './config';
 import { createServer } from './server';
 
