@@ -22,9 +22,7 @@ RUN npm run build \
   && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
-# V8's heap limits as everywhere Quire starts (server/node-flags.json says why).
 ENV NODE_ENV=production \
-    NODE_OPTIONS="--max-old-space-size=1536 --max-semi-space-size=8" \
     PORT=4000 \
     HOST=0.0.0.0 \
     QUIRE_DATA_DIR=/data \
@@ -41,4 +39,5 @@ VOLUME ["/data"]
 EXPOSE 4000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "dist/server/src/main.js"]
+# V8's heap flags as everywhere Quire starts (server/node-flags.json says why; NODE_OPTIONS refuses one).
+CMD ["node", "--max-old-space-size=1536", "--max-semi-space-size=8", "--heap-growing-percent=20", "dist/server/src/main.js"]
