@@ -2,9 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
+import type { EntityManager } from '@mikro-orm/core';
 import { scratchMysqlUrl, testDatabases } from '../../test/support/mysql';
 import { Captcha } from './entities';
-import { keepPreparedStatements, leanDate, leanReader, objectRowsFromArrays, STATEMENTS_KEPT } from './lean';
+import {
+  KEPT_ROWS_MAX,
+  KEPT_STATEMENTS,
+  KeptRows,
+  keepPreparedStatements,
+  leanDate,
+  leanReader,
+  objectRowsFromArrays,
+  STATEMENTS_KEPT,
+} from './lean';
 import { openDatabase, type Database } from './orm';
 
 const opened: Database[] = [];
@@ -72,6 +82,103 @@ describe.each(testDatabases())('lean reads on $name', (target) => {
     const loaded = await db.orm.em.fork().findOneOrFail(Captcha, { id: captcha.id });
     expect(leanDate(row!.expires_at)).toEqual(expiresAt);
     expect(leanDate(row!.expires_at)).toEqual(loaded.expiresAt);
+  });
+});
+
+describe.each(testDatabases())('kept lean reads on $name', (target) => {
+  const read = `select item_id as i, version as v from item_menu_version where item_id >= ? order by item_id`;
+  const write = (em: EntityManager, sql: string) => em.getConnection().execute(sql, [], 'run');
+
+  it('give the rows again until anything commits, from this process or another', async () => {
+    const db = await open(target, 'lean_kept');
+    const em = db.orm.em.fork();
+    await write(em, `insert into item_menu_version (item_id, version) values (7, 1)`);
+    const first = await leanReader(em).allKept<{ i: number; v: number }>(read, [7]);
+    expect(first).toEqual([{ i: 7, v: 1 }]);
+    expect(await leanReader(db.orm.em.fork()).getKept<{ v: number }>(read, [7])).toEqual({ i: 7, v: 1 });
+    if (target.name === 'sqlite') {
+      // Kept: the very same rows, frozen (they are shared between requests).
+      expect(await leanReader(db.orm.em.fork()).allKept(read, [7])).toBe(first);
+      expect(Object.isFrozen(first) && Object.isFrozen(first[0])).toBe(true);
+      // Other parameters are another read; a number and the same digits as text are bound differently.
+      expect(await leanReader(em).allKept(read, [8])).toEqual([]);
+      expect(await leanReader(em).allKept(read, ['7'])).not.toBe(first);
+    }
+
+    // A commit through the ORM's connection.
+    await write(em, `update item_menu_version set version = 2 where item_id = 7`);
+    expect(await leanReader(em).allKept(read, [7])).toEqual([{ i: 7, v: 2 }]);
+    expect(await leanReader(em).allKept(read, [8])).toEqual([]);
+
+    // A commit of another process's connection to the same file (another node) or to the same database.
+    if (target.name === 'sqlite') {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const Driver = require('libsql') as new (file: string) => { exec(sql: string): unknown; close(): void };
+      const other = new Driver(String(db.orm.config.get('dbName')));
+      try {
+        other.exec(`insert into item_menu_version (item_id, version) values (8, 5)`);
+      } finally {
+        other.close();
+      }
+    } else {
+      await write(db.orm.em.fork(), `insert into item_menu_version (item_id, version) values (8, 5)`);
+    }
+    expect(await leanReader(em).allKept(read, [7])).toEqual([
+      { i: 7, v: 2 },
+      { i: 8, v: 5 },
+    ]);
+    expect(await leanReader(em).getKept(read, [8])).toEqual({ i: 8, v: 5 });
+  });
+
+  it("inside a transaction read the transaction's own writes, and keep nothing of them", async () => {
+    const db = await open(target, 'lean_kept_tx');
+    const em = db.orm.em.fork();
+    await write(em, `insert into item_menu_version (item_id, version) values (7, 1)`);
+    expect(await leanReader(em).allKept(read, [7])).toEqual([{ i: 7, v: 1 }]);
+    await expect(
+      em.transactional(async (tx) => {
+        await tx
+          .getConnection()
+          .execute(
+            `update item_menu_version set version = 3 where item_id = 7`,
+            [],
+            'run',
+            tx.getTransactionContext(),
+          );
+        expect(await leanReader(tx).allKept(read, [7])).toEqual([{ i: 7, v: 3 }]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await leanReader(em).allKept(read, [7])).toEqual([{ i: 7, v: 1 }]);
+  });
+});
+
+describe('kept rows', () => {
+  it(`keep at most ${KEPT_STATEMENTS} reads and no result of more than ${KEPT_ROWS_MAX} rows`, () => {
+    let version = 1;
+    let reads = 0;
+    const kept = new KeptRows({
+      prepare: (sql: string) => ({
+        all: (...params: unknown[]) => {
+          if (sql === 'PRAGMA data_version') return [{ data_version: version }];
+          reads++;
+          return Array.from({ length: sql === 'select' ? Number(params[0]) : 1 }, (_, i) => ({ i }));
+        },
+      }),
+    });
+    const big = kept.rows('select', [KEPT_ROWS_MAX + 1]);
+    expect(kept.rows('select', [KEPT_ROWS_MAX + 1])).not.toBe(big);
+    expect(reads).toBe(2);
+    const small = kept.rows('select', [1]);
+    for (let n = 2; n <= KEPT_STATEMENTS; n++) kept.rows('other', [n]);
+    expect(kept.rows('select', [1])).toBe(small);
+    expect(reads).toBe(2 + KEPT_STATEMENTS);
+    // One more read than it keeps: all are dropped.
+    kept.rows('other', [0]);
+    expect(kept.rows('select', [1])).not.toBe(small);
+    const again = kept.rows('select', [1]);
+    version++;
+    expect(kept.rows('select', [1])).not.toBe(again);
   });
 });
 

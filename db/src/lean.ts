@@ -19,7 +19,23 @@ import { attachSearch } from './search/fts-index';
 export interface LeanReader {
   all<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   get<T extends object>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /**
+   * `all` for a small read asked on most requests (a user's item list, an item row, a version): on the
+   * embedded database outside a transaction, its rows are kept in memory and given again until anything
+   * commits to the database, from this process or another (`PRAGMA data_version`, one cheap statement per
+   * read instead of the read: issue #14). Elsewhere, the same as `all`. The rows are shared and frozen.
+   * Not for large rows (a page's content: up to `KEPT_ROWS_MAX` rows are kept, whatever their size) nor for
+   * the search index, which is another file whose commits do not move this database's version.
+   */
+  allKept<T extends object>(sql: string, params?: readonly unknown[]): Promise<readonly T[]>;
+  /** The first row of `allKept`. */
+  getKept<T extends object>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
 }
+
+/** Statements (with their parameters) a read connection keeps rows of; past it they are all dropped. */
+export const KEPT_STATEMENTS = 2_000;
+/** Results of more rows than this are read every time. */
+export const KEPT_ROWS_MAX = 200;
 
 /** Prepared statements a connection keeps, least recently used going first. */
 export const STATEMENTS_KEPT = 256;
@@ -90,7 +106,58 @@ function rowConstructor(names: readonly string[]): (values: unknown[]) => object
   return new Function('v', `return { ${fields} };`) as (values: unknown[]) => object;
 }
 
+const DATA_VERSION = 'PRAGMA data_version';
+
+/**
+ * The rows `allKept` keeps on one read connection, valid while the database's `data_version` is what it
+ * was when they were read. SQLite moves it on this connection with every commit of any other connection
+ * to the file, of this process or another (several nodes on one file included); this connection never
+ * writes. The version is read before the rows: rows read after it are at least as new as it says.
+ */
+export class KeptRows {
+  private version: unknown = undefined;
+  private readonly bySql = new Map<string, Map<string, readonly object[]>>();
+  private entries = 0;
+
+  constructor(private readonly connection: Pick<RawSqlite, 'prepare'>) {}
+
+  rows(sql: string, params: readonly unknown[]): readonly object[] {
+    const version = (this.connection.prepare(DATA_VERSION).all()[0] as { data_version: unknown })
+      .data_version;
+    if (version !== this.version) {
+      this.bySql.clear();
+      this.entries = 0;
+      this.version = version;
+    }
+    const key = JSON.stringify(params.map(keyPart));
+    let byParams = this.bySql.get(sql);
+    const kept = byParams?.get(key);
+    if (kept) return kept;
+    const rows = this.connection.prepare(sql).all(...params.map(bindable)) as object[];
+    for (const row of rows) Object.freeze(row);
+    Object.freeze(rows);
+    if (rows.length <= KEPT_ROWS_MAX) {
+      if (this.entries >= KEPT_STATEMENTS) {
+        this.bySql.clear();
+        this.entries = 0;
+        byParams = undefined;
+      }
+      if (!byParams) this.bySql.set(sql, (byParams = new Map()));
+      byParams.set(key, rows);
+      this.entries++;
+    }
+    return rows;
+  }
+}
+
+/** A parameter as part of a key: its type with its value, so `1` and `'1'` (bound differently) differ. */
+function keyPart(value: unknown): unknown {
+  if (value instanceof Date) return ['d', value.getTime()];
+  return [typeof value, value ?? null];
+}
+
 const readers = new WeakMap<object, RawSqlite | null>();
+const keptRows = new WeakMap<RawSqlite, KeptRows>();
 
 /** The embedded database's read connection of this ORM (null for an in-memory database: it has one). */
 function sqliteReader(em: EntityManager): RawSqlite | null {
@@ -125,17 +192,28 @@ export function leanReader(em: EntityManager): LeanReader {
   const isSqlite = em.getPlatform() instanceof BaseSqlitePlatform;
   const reader = !em.isInTransaction() && isSqlite ? sqliteReader(em) : null;
   if (reader) {
+    let kept = keptRows.get(reader);
+    if (!kept) keptRows.set(reader, (kept = new KeptRows(reader)));
+    const rows = kept;
     return {
       all: async <T>(sql: string, params: readonly unknown[] = []) =>
         reader.prepare(sql).all(...params.map(bindable)) as T[],
       // libsql's `get` adds a `_metadata` property to the row; the first of `all` is the plain row.
       get: async <T>(sql: string, params: readonly unknown[] = []) =>
         reader.prepare(sql).all(...params.map(bindable))[0] as T | undefined,
+      allKept: async <T>(sql: string, params: readonly unknown[] = []) =>
+        rows.rows(sql, params) as readonly T[],
+      getKept: async <T>(sql: string, params: readonly unknown[] = []) =>
+        rows.rows(sql, params)[0] as T | undefined,
     };
   }
-  if (!isSqlite && !em.isInTransaction()) return mysqlReader(em);
-  // The transaction's connection: with bindings (the ORM's own `execute` inlines values).
-  return nativeSql(em);
+  // MySQL/MariaDB: no version that moves with every commit of every node; a transaction: its own writes.
+  return unkept(!isSqlite && !em.isInTransaction() ? mysqlReader(em) : nativeSql(em));
+}
+
+/** A reader whose kept reads are plain reads. */
+function unkept(reader: Pick<LeanReader, 'all' | 'get'>): LeanReader {
+  return { all: reader.all, get: reader.get, allKept: reader.all, getKept: reader.get };
 }
 
 interface MySqlConnection {
@@ -157,7 +235,7 @@ interface KnexPool {
  * logging wrapper around it: on a read of one or a few rows they cost about as much CPU as mysql2 itself.
  * (mysql2's `execute`, server-side prepared statements, cost more client CPU than `query` here.)
  */
-function mysqlReader(em: EntityManager): LeanReader {
+function mysqlReader(em: EntityManager): Pick<LeanReader, 'all' | 'get'> {
   const pool = (em as SqlEntityManager).getConnection('read').getKnex().client as KnexPool;
   const all = async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> => {
     const connection = await pool.acquireConnection();

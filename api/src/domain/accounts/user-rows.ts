@@ -43,7 +43,7 @@ export async function userProfiles(
 ): Promise<Map<number, UserProfile>> {
   const profiles = new Map<number, UserProfile>();
   if (!ids.length) return profiles;
-  const rows = await leanReader(em).all<UserRow>(
+  const rows = await leanReader(em).allKept<UserRow>(
     // `user` is a keyword on MySQL.
     `select id, username, name, group_id, created_at from \`user\` where id in (${ids.map(() => '?').join(', ')})`,
     ids,

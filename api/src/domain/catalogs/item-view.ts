@@ -72,7 +72,7 @@ async function searchItem(
 
 /** On every item screen: a lean count (the ORM's count compiled its query each time). */
 async function unreadReminders(services: Services, userId: number): Promise<number> {
-  const row = await leanReader(services.em).get<{ n: number | string }>(
+  const row = await leanReader(services.em).getKept<{ n: number | string }>(
     "select count(*) as n from message where to_user_id = ? and message_type = 'remind' and status = ?",
     [userId, MessageStatus.Unread],
   );

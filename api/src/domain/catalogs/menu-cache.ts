@@ -82,7 +82,7 @@ async function bump(em: EntityManager, itemIds: number[]): Promise<void> {
 export async function menuVersion(em: EntityManager, itemId: number): Promise<number> {
   // On every menu read: a lean read (no query builder, a kept statement).
   const read = () =>
-    leanReader(em).get<{ version: number | string }>(
+    leanReader(em).getKept<{ version: number | string }>(
       'select version from item_menu_version where item_id = ?',
       [itemId],
     );

@@ -106,7 +106,7 @@ export async function relatedItemRows(
   ownedOnly: boolean,
 ): Promise<LeanItem[]> {
   const { sql, params } = itemListStatement(userId, ownedOnly);
-  const rows = await leanReader(em).all<ItemRow>(sql, params);
+  const rows = await leanReader(em).allKept<ItemRow>(sql, params);
   const items = new Map<number, LeanItem>();
   const grantRows: GrantRow[] = [];
   for (const row of rows) {
@@ -139,8 +139,8 @@ export async function itemRow(
 ): Promise<LeanItem | null> {
   const row =
     'id' in key
-      ? await leanReader(em).get<ItemRow>(`${ONE_ITEM} where i.id = ?`, [key.id])
-      : await leanReader(em).get<ItemRow>(`${ONE_ITEM} where i.domain = ? and i.deleted_at is null`, [
+      ? await leanReader(em).getKept<ItemRow>(`${ONE_ITEM} where i.id = ?`, [key.id])
+      : await leanReader(em).getKept<ItemRow>(`${ONE_ITEM} where i.domain = ? and i.deleted_at is null`, [
           key.domain,
         ]);
   return row ? leanItem(row) : null;
@@ -148,7 +148,7 @@ export async function itemRow(
 
 /** Ids of the items in one of the user's item groups (none when the group is someone else's). */
 export async function groupItemIds(em: EntityManager, userId: number, groupId: number): Promise<Set<number>> {
-  const rows = await leanReader(em).all<{ item_id: number }>(
+  const rows = await leanReader(em).allKept<{ item_id: number }>(
     `select gi.item_id from item_group_item gi join item_group g on g.id = gi.group_id
      where g.id = ? and g.user_id = ?`,
     [groupId, userId],

@@ -306,7 +306,7 @@ export class ItemService {
     userId: number,
     view: number,
   ): Promise<{ starred: Set<number>; pinned: Set<number>; order: Map<number, number> }> {
-    const rows = await leanReader(this.em).all<{ kind: string; item_id: number; s_number: number }>(
+    const rows = await leanReader(this.em).allKept<{ kind: string; item_id: number; s_number: number }>(
       `select 'star' as kind, item_id, 0 as s_number from item_star where user_id = ?
        union all select 'pin', item_id, 0 from item_top where user_id = ?
        union all select 'sort', item_id, s_number from item_sort where user_id = ? and group_id = ?`,

@@ -301,7 +301,7 @@ export class PolicyService {
     const bound = itemIds.length <= GRANT_IDS_BOUND;
     const inItems = (alias: string) =>
       bound ? ` and ${alias}.item_id in (${itemIds.map(() => '?').join(', ')})` : '';
-    const rows = await leanReader(this.em).all<GrantRow>(
+    const rows = await leanReader(this.em).allKept<GrantRow>(
       `select 'm' as via, m.id, m.item_id, m.member_group_id, c.catalog_id from item_member m
          left join item_member_catalog c on c.item_member_id = m.id
          where m.user_id = ?${inItems('m')}

@@ -96,7 +96,7 @@ export function searchCacheOf(em: EntityManager): SearchCache {
  */
 export async function itemVersions(em: EntityManager, itemIds: number[]): Promise<string | null> {
   if (itemIds.length === 0) return '';
-  const rows = await leanReader(em).all<{ item_id: number; version: number | string }>(
+  const rows = await leanReader(em).allKept<{ item_id: number; version: number | string }>(
     `select item_id, version from item_menu_version where item_id in (${itemIds.map(() => '?').join(', ')})`,
     itemIds,
   );

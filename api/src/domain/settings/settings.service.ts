@@ -71,7 +71,7 @@ export class SettingsService {
   /** The stored value, or null when the setting was never saved (some ShowDoc answers tell the two apart). */
   async stored(name: SettingName): Promise<string | null> {
     // Read on requests that write pages (history retention, page limits): a lean read, no entity.
-    const row = await leanReader(this.em).get<{ value: string }>(
+    const row = await leanReader(this.em).getKept<{ value: string }>(
       'select value from site_option where name = ?',
       [name],
     );
