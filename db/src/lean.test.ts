@@ -33,6 +33,10 @@ interface Row {
   v: number;
 }
 
+/** A statement on `em`'s connection, inside its transaction when it has one. */
+const write = (em: EntityManager, sql: string) =>
+  em.getConnection().execute(sql, [], 'run', em.getTransactionContext());
+
 describe.each(testDatabases())('lean reads on $name', (target) => {
   it('see committed rows, a transaction its own writes, and no one else what is uncommitted', async () => {
     const db = await open(target, 'lean_reads');
@@ -47,14 +51,7 @@ describe.each(testDatabases())('lean reads on $name', (target) => {
     let writerWrote!: () => void;
     const wrote = new Promise<void>((resolve) => (writerWrote = resolve));
     const writer = db.orm.em.fork().transactional(async (tx) => {
-      await tx
-        .getConnection()
-        .execute(
-          `update item_menu_version set version = 2 where item_id = 7`,
-          [],
-          'run',
-          tx.getTransactionContext(),
-        );
+      await write(tx, `update item_menu_version set version = 2 where item_id = 7`);
       expect(await leanReader(tx).get<Row>(read, [7])).toEqual({ v: 2 });
       writerWrote();
       await writerHolds;
@@ -87,7 +84,6 @@ describe.each(testDatabases())('lean reads on $name', (target) => {
 
 describe.each(testDatabases())('kept lean reads on $name', (target) => {
   const read = `select item_id as i, version as v from item_menu_version where item_id >= ? order by item_id`;
-  const write = (em: EntityManager, sql: string) => em.getConnection().execute(sql, [], 'run');
 
   it('give the rows again until anything commits, from this process or another', async () => {
     const db = await open(target, 'lean_kept');
@@ -137,14 +133,7 @@ describe.each(testDatabases())('kept lean reads on $name', (target) => {
     expect(await leanReader(em).allKept(read, [7])).toEqual([{ i: 7, v: 1 }]);
     await expect(
       em.transactional(async (tx) => {
-        await tx
-          .getConnection()
-          .execute(
-            `update item_menu_version set version = 3 where item_id = 7`,
-            [],
-            'run',
-            tx.getTransactionContext(),
-          );
+        await write(tx, `update item_menu_version set version = 3 where item_id = 7`);
         expect(await leanReader(tx).allKept(read, [7])).toEqual([{ i: 7, v: 3 }]);
         throw new Error('rolled back');
       }),
