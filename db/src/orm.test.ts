@@ -111,6 +111,25 @@ describe('embedded database', () => {
     expect(Number(Object.values(timeout as object)[0])).toBeGreaterThanOrEqual(5000);
   });
 
+  it('forks without re-applying the configuration; other settings still apply', async () => {
+    const db = await open({}, 'fork');
+    const config = db.orm.config;
+    const before = process.env.MIKRO_ORM_COLORS;
+    try {
+      process.env.MIKRO_ORM_COLORS = 'untouched';
+      const fork = db.orm.em.fork();
+      expect(process.env.MIKRO_ORM_COLORS).toBe('untouched');
+      expect(config.get('allowGlobalContext')).toBe(false);
+      expect(fork.getConnection()).toBe(db.orm.em.getConnection());
+      // Any other option is set as MikroORM sets it, and applied (here: the colours' variable).
+      config.set('colors', config.get('colors'));
+      expect(process.env.MIKRO_ORM_COLORS).toBe(String(config.get('colors')));
+    } finally {
+      if (before === undefined) delete process.env.MIKRO_ORM_COLORS;
+      else process.env.MIKRO_ORM_COLORS = before;
+    }
+  });
+
   it('refuses a DATABASE_URL of an unknown kind with a clear message', async () => {
     await expect(openDatabase({ url: 'postgres://x', dataDir: os.tmpdir() })).rejects.toThrow(/DATABASE_URL/);
   });
