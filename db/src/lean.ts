@@ -119,11 +119,15 @@ export class KeptRows {
   private readonly bySql = new Map<string, Map<string, readonly object[]>>();
   private entries = 0;
 
-  constructor(private readonly connection: Pick<RawSqlite, 'prepare'>) {}
+  constructor(
+    private readonly connection: Pick<RawSqlite, 'prepare'>,
+    /** The connection's `PRAGMA data_version` now. */
+    private readonly currentVersion: () => unknown = () =>
+      (connection.prepare(DATA_VERSION).all()[0] as { data_version: unknown }).data_version,
+  ) {}
 
   rows(sql: string, params: readonly unknown[]): readonly object[] {
-    const version = (this.connection.prepare(DATA_VERSION).all()[0] as { data_version: unknown })
-      .data_version;
+    const version = this.currentVersion();
     if (version !== this.version) {
       this.bySql.clear();
       this.entries = 0;
@@ -170,7 +174,13 @@ function sqliteReader(em: EntityManager): RawSqlite | null {
   } else {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const Driver = require('libsql') as new (file: string, options?: object) => RawSqlite;
-    reader = keepPreparedStatements(objectRowsFromArrays(new Driver(file, {})));
+    const driver = new Driver(file, {});
+    // The version `allKept` asks before each kept read, as one value: 3.7 µs instead of 6.3 as a row.
+    const version = (driver.prepare(DATA_VERSION) as unknown as DriverStatement).raw(true) as {
+      get(): unknown[];
+    };
+    reader = keepPreparedStatements(objectRowsFromArrays(driver));
+    keptRows.set(reader, new KeptRows(reader, () => version.get()[0]));
     attachSearch(reader, file, false);
     reader.exec('PRAGMA query_only = 1');
     reader.exec('PRAGMA busy_timeout = 10000');
@@ -192,9 +202,7 @@ export function leanReader(em: EntityManager): LeanReader {
   const isSqlite = em.getPlatform() instanceof BaseSqlitePlatform;
   const reader = !em.isInTransaction() && isSqlite ? sqliteReader(em) : null;
   if (reader) {
-    let kept = keptRows.get(reader);
-    if (!kept) keptRows.set(reader, (kept = new KeptRows(reader)));
-    const rows = kept;
+    const rows = keptRows.get(reader)!;
     return {
       all: async <T>(sql: string, params: readonly unknown[] = []) =>
         reader.prepare(sql).all(...params.map(bindable)) as T[],
