@@ -146,15 +146,17 @@ describe('kept rows', () => {
   it(`keep at most ${KEPT_STATEMENTS} reads and no result of more than ${KEPT_ROWS_MAX} rows`, () => {
     let version = 1;
     let reads = 0;
-    const kept = new KeptRows({
-      prepare: (sql: string) => ({
-        all: (...params: unknown[]) => {
-          if (sql === 'PRAGMA data_version') return [{ data_version: version }];
-          reads++;
-          return Array.from({ length: sql === 'select' ? Number(params[0]) : 1 }, (_, i) => ({ i }));
-        },
-      }),
-    });
+    const kept = new KeptRows(
+      {
+        prepare: (sql: string) => ({
+          all: (...params: unknown[]) => {
+            reads++;
+            return Array.from({ length: sql === 'select' ? Number(params[0]) : 1 }, (_, i) => ({ i }));
+          },
+        }),
+      },
+      () => version,
+    );
     const big = kept.rows('select', [KEPT_ROWS_MAX + 1]);
     expect(kept.rows('select', [KEPT_ROWS_MAX + 1])).not.toBe(big);
     expect(reads).toBe(2);

@@ -122,8 +122,7 @@ export class KeptRows {
   constructor(
     private readonly connection: Pick<RawSqlite, 'prepare'>,
     /** The connection's `PRAGMA data_version` now. */
-    private readonly currentVersion: () => unknown = () =>
-      (connection.prepare(DATA_VERSION).all()[0] as { data_version: unknown }).data_version,
+    private readonly currentVersion: () => unknown,
   ) {}
 
   rows(sql: string, params: readonly unknown[]): readonly object[] {
@@ -160,11 +159,18 @@ function keyPart(value: unknown): unknown {
   return [typeof value, value ?? null];
 }
 
-const readers = new WeakMap<object, RawSqlite | null>();
-const keptRows = new WeakMap<RawSqlite, KeptRows>();
+interface SqliteReader {
+  connection: RawSqlite;
+  kept: KeptRows;
+}
 
-/** The embedded database's read connection of this ORM (null for an in-memory database: it has one). */
-function sqliteReader(em: EntityManager): RawSqlite | null {
+const readers = new WeakMap<object, SqliteReader | null>();
+
+/**
+ * The embedded database's read connection of this ORM, with the rows `allKept` keeps on it (null for an
+ * in-memory database: it has one connection).
+ */
+function sqliteReader(em: EntityManager): SqliteReader | null {
   const key = em.getDriver();
   let reader = readers.get(key);
   if (reader !== undefined) return reader;
@@ -179,11 +185,11 @@ function sqliteReader(em: EntityManager): RawSqlite | null {
     const version = (driver.prepare(DATA_VERSION) as unknown as DriverStatement).raw(true) as {
       get(): unknown[];
     };
-    reader = keepPreparedStatements(objectRowsFromArrays(driver));
-    keptRows.set(reader, new KeptRows(reader, () => version.get()[0]));
-    attachSearch(reader, file, false);
-    reader.exec('PRAGMA query_only = 1');
-    reader.exec('PRAGMA busy_timeout = 10000');
+    const connection = keepPreparedStatements(objectRowsFromArrays(driver));
+    attachSearch(connection, file, false);
+    connection.exec('PRAGMA query_only = 1');
+    connection.exec('PRAGMA busy_timeout = 10000');
+    reader = { connection, kept: new KeptRows(connection, () => version.get()[0]) };
   }
   readers.set(key, reader);
   return reader;
@@ -194,7 +200,7 @@ export function closeLeanReader(em: EntityManager): void {
   const key = em.getDriver();
   const reader = readers.get(key);
   readers.delete(key);
-  reader?.close();
+  reader?.connection.close();
 }
 
 /** The lean reader for `em` (cheap to make: one per call is fine). */
@@ -202,17 +208,17 @@ export function leanReader(em: EntityManager): LeanReader {
   const isSqlite = em.getPlatform() instanceof BaseSqlitePlatform;
   const reader = !em.isInTransaction() && isSqlite ? sqliteReader(em) : null;
   if (reader) {
-    const rows = keptRows.get(reader)!;
+    const { connection, kept } = reader;
     return {
       all: async <T>(sql: string, params: readonly unknown[] = []) =>
-        reader.prepare(sql).all(...params.map(bindable)) as T[],
+        connection.prepare(sql).all(...params.map(bindable)) as T[],
       // libsql's `get` adds a `_metadata` property to the row; the first of `all` is the plain row.
       get: async <T>(sql: string, params: readonly unknown[] = []) =>
-        reader.prepare(sql).all(...params.map(bindable))[0] as T | undefined,
+        connection.prepare(sql).all(...params.map(bindable))[0] as T | undefined,
       allKept: async <T>(sql: string, params: readonly unknown[] = []) =>
-        rows.rows(sql, params) as readonly T[],
+        kept.rows(sql, params) as readonly T[],
       getKept: async <T>(sql: string, params: readonly unknown[] = []) =>
-        rows.rows(sql, params)[0] as T | undefined,
+        kept.rows(sql, params)[0] as T | undefined,
     };
   }
   // MySQL/MariaDB: no version that moves with every commit of every node; a transaction: its own writes.
