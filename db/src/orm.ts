@@ -1,5 +1,3 @@
-// First: MikroORM must be loaded with scoped async contexts (see there).
-import './orm-async-context';
 import 'reflect-metadata';
 import fs from 'node:fs';
 import path from 'node:path';
