@@ -79,7 +79,7 @@ export type { ItemRights, PolicyItem } from './policy/policy.service';
 export type { TeamRights } from './policy/team.policy';
 export { showdocSnippet, snippetText } from './search/snippet';
 export { PlainTextFiller } from './search/plain-text-filler';
-export type { FoundPage, SearchHit } from './search/search.service';
+export type { FoundPage, SearchHit, SearchResult } from './search/search.service';
 export type { CatalogStep } from './catalogs/catalog-tree';
 export { publicSiteInfo, SETTING_DEFAULTS } from './settings/settings.service';
 export type { SharedPage } from './share/share.service';

@@ -18,6 +18,14 @@ interface Entry {
   value: Promise<unknown>;
   /** Pages in the result, once computed (0 before). */
   weight: number;
+  /** Whether the result is kept (set once computed, before any other caller's wait for it ends). */
+  kept?: boolean;
+}
+
+/** A result and whether the cache keeps it under its key (false: served once, as `keep` said). */
+export interface CachedValue<T> {
+  value: T;
+  kept: boolean;
 }
 
 export class SearchCache {
@@ -33,19 +41,26 @@ export class SearchCache {
    * The result under `key` (which holds the items' versions), or `build`'s; `keep` says whether a result
    * may be kept and how many pages it holds (null: serve it once, keep nothing).
    */
-  async get<T>(key: string, build: () => Promise<T>, keep: (value: T) => number | null): Promise<T> {
+  async get<T>(
+    key: string,
+    build: () => Promise<T>,
+    keep: (value: T) => number | null,
+  ): Promise<CachedValue<T>> {
     const hit = this.entries.get(key);
     if (hit) {
       // Most recently used last.
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit.value as Promise<T>;
+      // The builder's wait was the first on this promise: its `kept` is set before this one resumes.
+      const value = (await hit.value) as T;
+      return { value, kept: hit.kept === true };
     }
     const entry: Entry = { value: build(), weight: 0 };
     this.entries.set(key, entry);
     try {
       const value = (await entry.value) as T;
       const weight = keep(value);
+      entry.kept = weight !== null;
       if (this.entries.get(key) === entry) {
         if (weight === null) {
           this.entries.delete(key);
@@ -55,7 +70,7 @@ export class SearchCache {
           this.evict();
         }
       }
-      return value;
+      return { value, kept: entry.kept };
     } catch (error) {
       if (this.entries.get(key) === entry) this.entries.delete(key);
       throw error;

@@ -151,6 +151,67 @@ export function keptMenuTree<T extends { pages: unknown[]; catalogs: unknown[] }
   return emptyTree();
 }
 
+/** Texts of fields' values by selection plan and the value's key, least recently used going first. */
+const textsByKey = new Map<string, { json: string; keys: readonly string[] }>();
+const planIds = new WeakMap<Plan, number>();
+let nextPlanId = 1;
+/** Characters of all the texts `keptFieldText` keeps together; past it the oldest go. */
+export const KEYED_TEXT_CHARS = 2_000_000;
+let keyedChars = 0;
+/** Answers `keptFieldText` gave from a kept text and texts it wrote, since the process started (tests). */
+export const keyedTextCounts = { served: 0, written: 0 };
+
+/**
+ * The value of a field for the executor when its text can be kept under `key`: a key that names one value
+ * for as long as it is used (the search cache's key of a result and the fields read per request beside
+ * it). When the request keeps texts and the selection is one this module writes, the text comes from the
+ * texts kept under `key` and the selection (written from `build()` the first time) and `standIn()` goes to
+ * the executor; otherwise `build()` does, as without this.
+ */
+export function keptFieldText<T extends object>(
+  context: object,
+  info: GraphQLResolveInfo,
+  key: string,
+  build: () => T,
+  standIn: () => T,
+): T {
+  const kept = requests.get(context);
+  if (!kept) return build();
+  const type = getNullableType(info.returnType);
+  if (!isObjectType(type)) return build();
+  const plan = planFor(type, info.fieldNodes, info.fragments);
+  if (!plan) return build();
+  let planId = planIds.get(plan);
+  if (planId === undefined) planIds.set(plan, (planId = nextPlanId++));
+  const textKey = `${planId}\u0000${key}`;
+  let text = textsByKey.get(textKey);
+  if (text) {
+    // Most recently used last.
+    textsByKey.delete(textKey);
+    textsByKey.set(textKey, text);
+    keyedTextCounts.served++;
+  } else {
+    const value = build();
+    let json: string;
+    try {
+      json = writeObject(value, plan);
+    } catch {
+      return value;
+    }
+    text = { json, keys: plan.fields.map((f) => f.key) };
+    textsByKey.set(textKey, text);
+    keyedTextCounts.written++;
+    keyedChars += json.length;
+    for (const [oldKey, old] of textsByKey) {
+      if (keyedChars <= KEYED_TEXT_CHARS || oldKey === textKey) break;
+      textsByKey.delete(oldKey);
+      keyedChars -= old.json.length;
+    }
+  }
+  kept.push({ path: pathOf(info.path), json: new KeptJson(text.json, text.keys) });
+  return standIn();
+}
+
 function pathOf(path: GraphQLResolveInfo['path'] | undefined): (string | number)[] {
   const keys: (string | number)[] = [];
   for (let at = path; at; at = at.prev) keys.unshift(at.key);
@@ -211,7 +272,8 @@ function objectPlan(
       continue;
     }
     const field = type.getFields()[name];
-    if (!field) return null;
+    // A field with a resolver (a field resolver, a middleware) is work per request: not written here.
+    if (!field || field.resolve) return null;
     const subSets = fieldNodes.map((n) => n.selectionSet).filter((s): s is SelectionSetNode => !!s);
     const write = writerFor(field.type, subSets, fragments);
     if (!write) return null;

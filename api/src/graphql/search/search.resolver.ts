@@ -1,5 +1,9 @@
-import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Info, Int, Query, Resolver } from 'type-graphql';
+import type { SearchResult } from '../../domain';
+import { keptFieldText } from '../catalogs/menu-json';
 import type { GraphQLContext } from '../context';
+import { Item } from '../items/item.types';
 import { SearchConnection, SearchHit } from './search.types';
 
 @Resolver()
@@ -15,18 +19,49 @@ export class SearchResolver {
     first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<SearchConnection> {
     const result = await ctx.services.search.search(ctx.viewer, query, { itemId, first, after });
-    const edges = result.hits.map((hit) => ({ cursor: hit.cursor, node: SearchHit.from(hit) }));
-    return {
-      edges,
-      pageInfo: {
-        hasNextPage: result.hasNextPage,
-        hasPreviousPage: Boolean(after),
-        startCursor: edges[0]?.cursor ?? null,
-        endCursor: result.endCursor,
-      },
-      totalCount: result.totalCount,
-    };
+    const build = () => connectionOf(result, after);
+    if (result.resultKey === null) return build();
+    // A result the search cache keeps is one answer per selection (issue #14), but for its items' own
+    // fields, which are read per request: they are part of the key.
+    return keptFieldText(ctx, info, `${result.resultKey}\u0000${itemsKey(result)}`, build, standIn);
   }
+}
+
+function connectionOf(result: SearchResult, after: string | null): SearchConnection {
+  const edges = result.hits.map((hit) => ({ cursor: hit.cursor, node: SearchHit.from(hit) }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: result.hasNextPage,
+      hasPreviousPage: Boolean(after),
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: result.endCursor,
+    },
+    totalCount: result.totalCount,
+  };
+}
+
+/** What the executor completes in place of a kept text (which then takes its place). */
+function standIn(): SearchConnection {
+  return {
+    edges: [],
+    pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+    totalCount: 0,
+  };
+}
+
+/** Every field of the hits' items an answer may show (the GraphQL `Item`'s own), in one string. */
+function itemsKey(result: SearchResult): string {
+  const seen = new Set<number>();
+  const shown: Item[] = [];
+  for (const { item } of result.hits) {
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    // `source` is for field resolvers, whose fields are never in a kept text.
+    shown.push(Object.assign(Item.from(item), { source: undefined }));
+  }
+  return JSON.stringify(shown);
 }
