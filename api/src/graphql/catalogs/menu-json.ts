@@ -156,7 +156,7 @@ const textsByKey = new Map<string, { json: string; keys: readonly string[] }>();
 const planIds = new WeakMap<Plan, number>();
 let nextPlanId = 1;
 /** Characters of all the texts `keptFieldText` keeps together; past it the oldest go. */
-export const KEYED_TEXT_CHARS = 2_000_000;
+export const KEYED_TEXT_CHARS = 1_000_000;
 let keyedChars = 0;
 /** Answers `keptFieldText` gave from a kept text and texts it wrote, since the process started (tests). */
 export const keyedTextCounts = { served: 0, written: 0 };
