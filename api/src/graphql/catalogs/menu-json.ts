@@ -152,25 +152,31 @@ export function keptMenuTree<T extends { pages: unknown[]; catalogs: unknown[] }
 }
 
 /** Texts of fields' values by selection plan and the value's key, least recently used going first. */
-const textsByKey = new Map<string, { json: string; keys: readonly string[] }>();
+class KeyedTexts {
+  readonly byKey = new Map<string, { json: string; keys: readonly string[] }>();
+  chars = 0;
+}
+/** Per database (the `scope` object): keys name values of one database only. */
+const keyedTexts = new WeakMap<object, KeyedTexts>();
 const planIds = new WeakMap<Plan, number>();
 let nextPlanId = 1;
-/** Characters of all the texts `keptFieldText` keeps together; past it the oldest go. */
+/** Characters of the texts `keptFieldText` keeps for one database; past it the oldest go. */
 export const KEYED_TEXT_CHARS = 1_000_000;
-let keyedChars = 0;
 /** Answers `keptFieldText` gave from a kept text and texts it wrote, since the process started (tests). */
 export const keyedTextCounts = { served: 0, written: 0 };
 
 /**
  * The value of a field for the executor when its text can be kept under `key`: a key that names one value
- * for as long as it is used (the search cache's key of a result and the fields read per request beside
- * it). When the request keeps texts and the selection is one this module writes, the text comes from the
- * texts kept under `key` and the selection (written from `build()` the first time) and `standIn()` goes to
- * the executor; otherwise `build()` does, as without this.
+ * of the database `scope` stands for (an object per database, such as the ORM's driver) for as long as
+ * it is used (the search cache's key of a result and the fields read per request beside it). When the
+ * request keeps texts and the selection is one this module writes, the text comes from the texts kept
+ * under `key` and the selection (written from `build()` the first time) and `standIn()` goes to the
+ * executor; otherwise `build()` does, as without this.
  */
 export function keptFieldText<T extends object>(
   context: object,
   info: GraphQLResolveInfo,
+  scope: object,
   key: string,
   build: () => T,
   standIn: () => T,
@@ -183,12 +189,14 @@ export function keptFieldText<T extends object>(
   if (!plan) return build();
   let planId = planIds.get(plan);
   if (planId === undefined) planIds.set(plan, (planId = nextPlanId++));
+  let texts = keyedTexts.get(scope);
+  if (!texts) keyedTexts.set(scope, (texts = new KeyedTexts()));
   const textKey = `${planId}\u0000${key}`;
-  let text = textsByKey.get(textKey);
+  let text = texts.byKey.get(textKey);
   if (text) {
     // Most recently used last.
-    textsByKey.delete(textKey);
-    textsByKey.set(textKey, text);
+    texts.byKey.delete(textKey);
+    texts.byKey.set(textKey, text);
     keyedTextCounts.served++;
   } else {
     const value = build();
@@ -199,13 +207,13 @@ export function keptFieldText<T extends object>(
       return value;
     }
     text = { json, keys: plan.fields.map((f) => f.key) };
-    textsByKey.set(textKey, text);
+    texts.byKey.set(textKey, text);
     keyedTextCounts.written++;
-    keyedChars += json.length;
-    for (const [oldKey, old] of textsByKey) {
-      if (keyedChars <= KEYED_TEXT_CHARS || oldKey === textKey) break;
-      textsByKey.delete(oldKey);
-      keyedChars -= old.json.length;
+    texts.chars += json.length;
+    for (const [oldKey, old] of texts.byKey) {
+      if (texts.chars <= KEYED_TEXT_CHARS || oldKey === textKey) break;
+      texts.byKey.delete(oldKey);
+      texts.chars -= old.json.length;
     }
   }
   kept.push({ path: pathOf(info.path), json: new KeptJson(text.json, text.keys) });

@@ -26,7 +26,8 @@ export class SearchResolver {
     if (result.resultKey === null) return build();
     // A result the search cache keeps is one answer per selection (issue #14), but for its items' own
     // fields, which are read per request: they are part of the key.
-    return keptFieldText(ctx, info, `${result.resultKey}\u0000${itemsKey(result)}`, build, standIn);
+    const scope = ctx.services.em.getDriver();
+    return keptFieldText(ctx, info, scope, `${result.resultKey}\u0000${itemsKey(result)}`, build, standIn);
   }
 }
 
