@@ -162,7 +162,12 @@ function keyPart(value: unknown): unknown {
 interface SqliteReader {
   connection: RawSqlite;
   kept: KeptRows;
+  /** Tells this connection from an earlier one of the same ORM (a version is per connection). */
+  serial: number;
+  version: () => unknown;
 }
+
+let readerSerial = 0;
 
 const readers = new WeakMap<object, SqliteReader | null>();
 
@@ -189,7 +194,13 @@ function sqliteReader(em: EntityManager): SqliteReader | null {
     attachSearch(connection, file, false);
     connection.exec('PRAGMA query_only = 1');
     connection.exec('PRAGMA busy_timeout = 10000');
-    reader = { connection, kept: new KeptRows(connection, () => version.get()[0]) };
+    const current = () => version.get()[0];
+    reader = {
+      connection,
+      kept: new KeptRows(connection, current),
+      serial: ++readerSerial,
+      version: current,
+    };
   }
   readers.set(key, reader);
   return reader;
@@ -223,6 +234,18 @@ export function leanReader(em: EntityManager): LeanReader {
   }
   // MySQL/MariaDB: no version that moves with every commit of every node; a transaction: its own writes.
   return unkept(!isSqlite && !em.isInTransaction() ? mysqlReader(em) : nativeSql(em));
+}
+
+/**
+ * Where kept reads are kept (the embedded database outside a transaction), a value that moves with every
+ * commit to the database from any connection or process: read it before reads and again after them, and
+ * the same value both times means the reads saw one state of the database that it names. Null elsewhere
+ * (MariaDB, a transaction, an in-memory database).
+ */
+export function keptVersion(em: EntityManager): string | null {
+  if (em.isInTransaction() || !(em.getPlatform() instanceof BaseSqlitePlatform)) return null;
+  const reader = sqliteReader(em);
+  return reader ? `${reader.serial}:${String(reader.version())}` : null;
 }
 
 /** A reader whose kept reads are plain reads. */

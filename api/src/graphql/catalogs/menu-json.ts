@@ -181,44 +181,95 @@ export function keptFieldText<T extends object>(
   build: () => T,
   standIn: () => T,
 ): T {
+  if (servedKeptText(context, info, scope, key)) return standIn();
+  const value = build();
+  return keepFieldText(context, info, scope, key, value) ? standIn() : value;
+}
+
+/** The field's plan and the texts of `scope` when the request keeps texts and the selection is writable. */
+function keyedPlan(
+  context: object,
+  info: GraphQLResolveInfo,
+  scope: object,
+  key: string,
+): { kept: KeptMenu[]; plan: Plan; texts: KeyedTexts; textKey: string } | null {
   const kept = requests.get(context);
-  if (!kept) return build();
+  if (!kept) return null;
   const type = getNullableType(info.returnType);
-  if (!isObjectType(type)) return build();
+  if (!isObjectType(type)) return null;
   const plan = planFor(type, info.fieldNodes, info.fragments);
-  if (!plan) return build();
+  if (!plan) return null;
   let planId = planIds.get(plan);
   if (planId === undefined) planIds.set(plan, (planId = nextPlanId++));
   let texts = keyedTexts.get(scope);
   if (!texts) keyedTexts.set(scope, (texts = new KeyedTexts()));
-  const textKey = `${planId}\u0000${key}`;
-  let text = texts.byKey.get(textKey);
-  if (text) {
-    // Most recently used last.
-    texts.byKey.delete(textKey);
-    texts.byKey.set(textKey, text);
-    keyedTextCounts.served++;
-  } else {
-    const value = build();
-    let json: string;
-    try {
-      json = writeObject(value, plan);
-    } catch {
-      return value;
-    }
-    text = { json, keys: plan.fields.map((f) => f.key) };
-    texts.byKey.set(textKey, text);
-    keyedTextCounts.written++;
-    texts.chars += json.length;
-    for (const [oldKey, old] of texts.byKey) {
-      if (texts.chars <= KEYED_TEXT_CHARS || oldKey === textKey) break;
-      texts.byKey.delete(oldKey);
-      texts.chars -= old.json.length;
-    }
+  return { kept, plan, texts, textKey: `${planId}\u0000${key}` };
+}
+
+/**
+ * `keptFieldText` in two steps, for a resolver that can skip its work when a text is kept: true when the
+ * text kept under `key` for this selection takes the field's place (the resolver returns a stand-in).
+ */
+export function servedKeptText(
+  context: object,
+  info: GraphQLResolveInfo,
+  scope: object,
+  key: string,
+): boolean {
+  const found = keyedPlan(context, info, scope, key);
+  const text = found?.texts.byKey.get(found.textKey);
+  if (!found || !text) return false;
+  // Most recently used last.
+  found.texts.byKey.delete(found.textKey);
+  found.texts.byKey.set(found.textKey, text);
+  keyedTextCounts.served++;
+  found.kept.push({ path: pathOf(info.path), json: new KeptJson(text.json, text.keys) });
+  return true;
+}
+
+/**
+ * The second step: keeps `value`'s text under `key` and puts it in the field's place; true when it did
+ * (the resolver returns a stand-in), false when the selection or the value is not written here.
+ */
+export function keepFieldText(
+  context: object,
+  info: GraphQLResolveInfo,
+  scope: object,
+  key: string,
+  value: object,
+): boolean {
+  const found = keyedPlan(context, info, scope, key);
+  if (!found) return false;
+  const { kept, plan, texts, textKey } = found;
+  let json: string;
+  try {
+    json = writeObject(value, plan);
+  } catch {
+    return false;
+  }
+  const text = { json, keys: plan.fields.map((f) => f.key) };
+  const old = texts.byKey.get(textKey);
+  if (old) texts.chars -= old.json.length;
+  texts.byKey.delete(textKey);
+  texts.byKey.set(textKey, text);
+  keyedTextCounts.written++;
+  texts.chars += json.length;
+  for (const [oldKey, oldText] of texts.byKey) {
+    if (texts.chars <= KEYED_TEXT_CHARS || oldKey === textKey) break;
+    texts.byKey.delete(oldKey);
+    texts.chars -= oldText.json.length;
   }
   kept.push({ path: pathOf(info.path), json: new KeptJson(text.json, text.keys) });
-  return standIn();
+  return true;
 }
+
+/**
+ * A field resolver's value as the kept texts read it, given in the field's extensions (`@Extensions`):
+ * for a resolver whose answer is a function of its root object alone (undefined: not known, the text is
+ * not written).
+ */
+export const KEPT_VALUE = 'keptValue';
+export type KeptValue = (root: never) => unknown;
 
 function pathOf(path: GraphQLResolveInfo['path'] | undefined): (string | number)[] {
   const keys: (string | number)[] = [];
@@ -280,12 +331,20 @@ function objectPlan(
       continue;
     }
     const field = type.getFields()[name];
-    // A field with a resolver (a field resolver, a middleware) is work per request: not written here.
-    if (!field || field.resolve) return null;
+    if (!field) return null;
+    // A field with a resolver (a field resolver, a middleware) is work per request: not written here,
+    // unless the resolver says how its value follows from the root object alone.
+    const keptValue = field.extensions?.[KEPT_VALUE] as ((root: unknown) => unknown) | undefined;
+    if (field.resolve && typeof keptValue !== 'function') return null;
     const subSets = fieldNodes.map((n) => n.selectionSet).filter((s): s is SelectionSetNode => !!s);
     const write = writerFor(field.type, subSets, fragments);
     if (!write) return null;
-    fields.push({ key, write: (parent) => write((parent as Record<string, unknown>)[name]) });
+    fields.push({
+      key,
+      write: field.resolve
+        ? (parent) => write(keptValue!(parent))
+        : (parent) => write((parent as Record<string, unknown>)[name]),
+    });
   }
   return { fields };
 }

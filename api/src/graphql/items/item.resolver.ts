@@ -1,6 +1,20 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import {
+  Arg,
+  Ctx,
+  Extensions,
+  FieldResolver,
+  Info,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
+import { keptVersion } from '../../../../db/src';
 import { DomainError, isItemManager } from '../../domain';
 import { User } from '../accounts/account.types';
+import { KEPT_VALUE, keepFieldText, servedKeptText } from '../catalogs/menu-json';
 import type { GraphQLContext } from '../context';
 import { DEFAULT_PAGE_SIZE, slicePage } from '../pagination';
 import { nullAsAbsent } from '../nullable';
@@ -44,13 +58,35 @@ export class ItemResolver {
     @Arg('first', () => Int, { defaultValue: DEFAULT_PAGE_SIZE }) first: number,
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<MyItemConnection> {
-    const list = await ctx.services.items.myList(ctx.viewer, {
+    // The list is read from the database alone, for this viewer: on the embedded database, its text is
+    // kept while nothing commits (issue #14). The version is read before the list and again after it.
+    const { em } = ctx.services;
+    const scope = em.getDriver();
+    const { viewer } = ctx;
+    const version = keptVersion(em);
+    const key =
+      version === null || viewer.userId === undefined
+        ? null
+        : JSON.stringify([
+            version,
+            viewer.userId,
+            viewer.isAdmin,
+            viewer.sessionKey,
+            viewer.visitPassword ?? null,
+            filter?.original ?? false,
+            filter?.groupId ?? 0,
+            first,
+            after,
+          ]);
+    if (key !== null && servedKeptText(ctx, info, scope, key)) return MyItemConnection.standIn();
+    const list = await ctx.services.items.myList(viewer, {
       owned: filter?.original ?? false,
       groupId: filter?.groupId ?? 0,
     });
     const page = slicePage(list.entries, (e) => e.item.id, 'item', first, after);
-    return {
+    const connection: MyItemConnection = {
       edges: page.rows.map((entry, i) => ({
         cursor: page.cursors[i]!,
         node: Item.from(entry.item),
@@ -62,6 +98,10 @@ export class ItemResolver {
       pageInfo: page.pageInfo,
       totalCount: list.entries.length,
     };
+    if (key !== null && keptVersion(em) === version && keepFieldText(ctx, info, scope, key, connection)) {
+      return MyItemConnection.standIn();
+    }
+    return connection;
   }
 
   @Query(() => ItemApiKey, {
@@ -80,6 +120,11 @@ export class ItemResolver {
   }
 
   @FieldResolver(() => User, { description: 'User who owns the item' })
+  // Kept texts read the owner the item list read with its items (undefined: not known, not kept).
+  @Extensions({
+    [KEPT_VALUE]: (item: Item) =>
+      item.source.ownerProfile ? User.from(item.source.ownerProfile) : undefined,
+  })
   async owner(@Root() item: Item, @Ctx() ctx: GraphQLContext): Promise<User> {
     // The item list reads its owners with its items.
     return User.from(item.source.ownerProfile ?? (await itemOwner(ctx, item.source.owner.id)));
