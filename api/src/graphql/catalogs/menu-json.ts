@@ -131,9 +131,7 @@ export function keptMenuTree<T extends { pages: unknown[]; catalogs: unknown[] }
 ): T {
   const kept = requests.get(context);
   if (!kept) return tree;
-  const type = getNullableType(info.returnType);
-  if (!isObjectType(type)) return tree;
-  const plan = planFor(type, info.fieldNodes, info.fragments);
+  const plan = fieldPlan(info);
   if (!plan) return tree;
   let json: string;
   try {
@@ -195,9 +193,7 @@ function keyedPlan(
 ): { kept: KeptMenu[]; plan: Plan; texts: KeyedTexts; textKey: string } | null {
   const kept = requests.get(context);
   if (!kept) return null;
-  const type = getNullableType(info.returnType);
-  if (!isObjectType(type)) return null;
-  const plan = planFor(type, info.fieldNodes, info.fragments);
+  const plan = fieldPlan(info);
   if (!plan) return null;
   let planId = planIds.get(plan);
   if (planId === undefined) planIds.set(plan, (planId = nextPlanId++));
@@ -269,12 +265,17 @@ export function keepFieldText(
  * not written).
  */
 export const KEPT_VALUE = 'keptValue';
-export type KeptValue = (root: never) => unknown;
 
 function pathOf(path: GraphQLResolveInfo['path'] | undefined): (string | number)[] {
   const keys: (string | number)[] = [];
   for (let at = path; at; at = at.prev) keys.unshift(at.key);
   return keys;
+}
+
+/** The plan of the field `info` resolves, when its type is an object type and its selection is written here. */
+function fieldPlan(info: GraphQLResolveInfo): Plan | null {
+  const type = getNullableType(info.returnType);
+  return isObjectType(type) ? planFor(type, info.fieldNodes, info.fragments) : null;
 }
 
 /** Plans by the selection's first field node (a document's nodes live as long as the document). */
