@@ -22,6 +22,9 @@ const SEARCH_COMPLETED = SEARCH.replace('totalCount', 'totalCount @include(if: t
 /** A field resolver in the selection (the password, which managers see): never a kept text. */
 const WITH_PASSWORD = SEARCH.replace('isArchived', 'isArchived password');
 const WITH_PASSWORD_COMPLETED = WITH_PASSWORD.replace('totalCount', 'totalCount @include(if: true)');
+/** A field resolver that declares its kept value (the owner, read with the item). */
+const WITH_OWNER = SEARCH.replace('isArchived', 'isArchived owner { id username name }');
+const WITH_OWNER_COMPLETED = WITH_OWNER.replace('totalCount', 'totalCount @include(if: true)');
 
 describe.each(testDatabases())('kept search texts on $name', (target) => {
   let server: TestServer;
@@ -92,10 +95,10 @@ describe.each(testDatabases())('kept search texts on $name', (target) => {
    * The answer once it comes from a kept text (the search cache keeps a result once its pages' plain
    * texts are written, which follows each save).
    */
-  async function keptAnswer(token: string, variables: object = {}): Promise<string> {
+  async function keptAnswer(token: string, variables: object = {}, query = SEARCH): Promise<string> {
     for (let attempt = 0; attempt < 100; attempt++) {
       const served = keyedTextCounts.served;
-      const text = await answerText(SEARCH, token, variables);
+      const text = await answerText(query, token, variables);
       if (keyedTextCounts.served > served) return text;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -157,5 +160,18 @@ describe.each(testDatabases())('kept search texts on $name', (target) => {
     const answer = await keptAnswer(tokens.editor);
     expect(answer).toContain('described anew');
     expect(answer).toBe(await answerText(SEARCH_COMPLETED, tokens.editor));
+
+    // The item's owner is written from the row read with the item: a change of the owner's own row shows.
+    const withOwner = await keptAnswer(tokens.editor, {}, WITH_OWNER);
+    expect(withOwner).not.toContain('Owner renamed');
+    const renamed = await server.graphql(
+      `mutation { updateProfile(name: "Owner renamed") { id } }`,
+      {},
+      tokens.owner,
+    );
+    expect(renamed.errors).toBeUndefined();
+    const ownerAfter = await keptAnswer(tokens.editor, {}, WITH_OWNER);
+    expect(ownerAfter).toContain('"name":"Owner renamed"');
+    expect(ownerAfter).toBe(await answerText(WITH_OWNER_COMPLETED, tokens.editor));
   });
 });

@@ -3,7 +3,6 @@ import { Arg, Ctx, Info, Int, Query, Resolver } from 'type-graphql';
 import type { SearchResult } from '../../domain';
 import { keptFieldText } from '../catalogs/menu-json';
 import type { GraphQLContext } from '../context';
-import { Item } from '../items/item.types';
 import { SearchConnection, SearchHit } from './search.types';
 
 @Resolver()
@@ -54,15 +53,17 @@ function standIn(): SearchConnection {
   };
 }
 
-/** Every field of the hits' items an answer may show (the GraphQL `Item`'s own), in one string. */
+/**
+ * The hits' items as read with this request, in one string: every field of the GraphQL `Item` and every
+ * field a resolver's kept value reads from them (the owner's profile) comes from these rows.
+ */
 function itemsKey(result: SearchResult): string {
   const seen = new Set<number>();
-  const shown: Item[] = [];
+  const rows: unknown[] = [];
   for (const { item } of result.hits) {
     if (seen.has(item.id)) continue;
     seen.add(item.id);
-    // `source` is for field resolvers, whose fields are never in a kept text.
-    shown.push(Object.assign(Item.from(item), { source: undefined }));
+    rows.push(item);
   }
-  return JSON.stringify(shown);
+  return JSON.stringify(rows);
 }
