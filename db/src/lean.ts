@@ -122,7 +122,7 @@ export class KeptRows {
   constructor(
     private readonly connection: Pick<RawSqlite, 'prepare'>,
     /** The connection's `PRAGMA data_version` now. */
-    private readonly currentVersion: () => unknown,
+    readonly currentVersion: () => unknown,
   ) {}
 
   rows(sql: string, params: readonly unknown[]): readonly object[] {
@@ -164,7 +164,6 @@ interface SqliteReader {
   kept: KeptRows;
   /** Tells this connection from an earlier one of the same ORM (a version is per connection). */
   serial: number;
-  version: () => unknown;
 }
 
 let readerSerial = 0;
@@ -194,12 +193,10 @@ function sqliteReader(em: EntityManager): SqliteReader | null {
     attachSearch(connection, file, false);
     connection.exec('PRAGMA query_only = 1');
     connection.exec('PRAGMA busy_timeout = 10000');
-    const current = () => version.get()[0];
     reader = {
       connection,
-      kept: new KeptRows(connection, current),
+      kept: new KeptRows(connection, () => version.get()[0]),
       serial: ++readerSerial,
-      version: current,
     };
   }
   readers.set(key, reader);
@@ -216,8 +213,7 @@ export function closeLeanReader(em: EntityManager): void {
 
 /** The lean reader for `em` (cheap to make: one per call is fine). */
 export function leanReader(em: EntityManager): LeanReader {
-  const isSqlite = em.getPlatform() instanceof BaseSqlitePlatform;
-  const reader = !em.isInTransaction() && isSqlite ? sqliteReader(em) : null;
+  const reader = keptReader(em);
   if (reader) {
     const { connection, kept } = reader;
     return {
@@ -233,7 +229,13 @@ export function leanReader(em: EntityManager): LeanReader {
     };
   }
   // MySQL/MariaDB: no version that moves with every commit of every node; a transaction: its own writes.
+  const isSqlite = em.getPlatform() instanceof BaseSqlitePlatform;
   return unkept(!isSqlite && !em.isInTransaction() ? mysqlReader(em) : nativeSql(em));
+}
+
+/** The embedded database's read connection, where `em` reads outside a transaction; null elsewhere. */
+function keptReader(em: EntityManager): SqliteReader | null {
+  return !em.isInTransaction() && em.getPlatform() instanceof BaseSqlitePlatform ? sqliteReader(em) : null;
 }
 
 /**
@@ -243,9 +245,8 @@ export function leanReader(em: EntityManager): LeanReader {
  * (MariaDB, a transaction, an in-memory database).
  */
 export function keptVersion(em: EntityManager): string | null {
-  if (em.isInTransaction() || !(em.getPlatform() instanceof BaseSqlitePlatform)) return null;
-  const reader = sqliteReader(em);
-  return reader ? `${reader.serial}:${String(reader.version())}` : null;
+  const reader = keptReader(em);
+  return reader ? `${reader.serial}:${String(reader.kept.currentVersion())}` : null;
 }
 
 /** A reader whose kept reads are plain reads. */

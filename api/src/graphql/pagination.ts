@@ -17,6 +17,18 @@ export class PageInfo {
   endCursor!: string | null;
 }
 
+/**
+ * A connection with no edges: what the executor completes in place of a kept text, which then takes its
+ * place (catalogs/menu-json.ts).
+ */
+export function emptyConnection<E>(): { edges: E[]; pageInfo: PageInfo; totalCount: number } {
+  return {
+    edges: [],
+    pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+    totalCount: 0,
+  };
+}
+
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 

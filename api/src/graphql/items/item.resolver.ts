@@ -16,7 +16,7 @@ import { DomainError, isItemManager } from '../../domain';
 import { User } from '../accounts/account.types';
 import { KEPT_VALUE, keepFieldText, servedKeptText } from '../catalogs/menu-json';
 import type { GraphQLContext } from '../context';
-import { DEFAULT_PAGE_SIZE, slicePage } from '../pagination';
+import { DEFAULT_PAGE_SIZE, emptyConnection, slicePage } from '../pagination';
 import { nullAsAbsent } from '../nullable';
 import { itemOwner, viewerRights } from './item.loaders';
 import {
@@ -80,7 +80,7 @@ export class ItemResolver {
             first,
             after,
           ]);
-    if (key !== null && servedKeptText(ctx, info, scope, key)) return MyItemConnection.standIn();
+    if (key !== null && servedKeptText(ctx, info, scope, key)) return emptyConnection();
     const list = await ctx.services.items.myList(viewer, {
       owned: filter?.original ?? false,
       groupId: filter?.groupId ?? 0,
@@ -99,7 +99,7 @@ export class ItemResolver {
       totalCount: list.entries.length,
     };
     if (key !== null && keptVersion(em) === version && keepFieldText(ctx, info, scope, key, connection)) {
-      return MyItemConnection.standIn();
+      return emptyConnection();
     }
     return connection;
   }

@@ -3,7 +3,8 @@ import { Arg, Ctx, Info, Int, Query, Resolver } from 'type-graphql';
 import type { SearchResult } from '../../domain';
 import { keptFieldText } from '../catalogs/menu-json';
 import type { GraphQLContext } from '../context';
-import { SearchConnection, SearchHit } from './search.types';
+import { emptyConnection } from '../pagination';
+import { SearchConnection, SearchEdge, SearchHit } from './search.types';
 
 @Resolver()
 export class SearchResolver {
@@ -26,7 +27,14 @@ export class SearchResolver {
     // A result the search cache keeps is one answer per selection (issue #14), but for its items' own
     // fields, which are read per request: they are part of the key.
     const scope = ctx.services.em.getDriver();
-    return keptFieldText(ctx, info, scope, `${result.resultKey}\u0000${itemsKey(result)}`, build, standIn);
+    return keptFieldText(
+      ctx,
+      info,
+      scope,
+      `${result.resultKey}\u0000${itemsKey(result)}`,
+      build,
+      emptyConnection<SearchEdge>,
+    );
   }
 }
 
@@ -41,15 +49,6 @@ function connectionOf(result: SearchResult, after: string | null): SearchConnect
       endCursor: result.endCursor,
     },
     totalCount: result.totalCount,
-  };
-}
-
-/** What the executor completes in place of a kept text (which then takes its place). */
-function standIn(): SearchConnection {
-  return {
-    edges: [],
-    pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
-    totalCount: 0,
   };
 }
 
