@@ -128,9 +128,14 @@ function tree() {
 describe('ItemViewPage', () => {
   // The editor loads lazily (React.lazy); its first import makes jest transform the editor's whole module graph
   // (markdown editor, turndown, jsdiff), which took longer than a findBy's wait on a loaded 2-core CI machine.
-  // Loaded once here, the lazy imports in the tests below resolve from jest's module registry.
+  // Loaded once here, the lazy imports in the tests below resolve from jest's module registry. The md-editor
+  // is a lazy chunk of its own inside the dialog (MarkdownInput), loaded here too.
   beforeAll(async () => {
-    await Promise.all([import('../editor/PageEditorDialog'), import('../editor/EditorBar')]);
+    await Promise.all([
+      import('../editor/PageEditorDialog'),
+      import('../editor/EditorBar'),
+      import('../editor/MdEditorImpl'),
+    ]);
   }, 120_000);
 
   it('opens on the first page and renders its markdown', async () => {
@@ -433,8 +438,9 @@ describe('ItemViewPage', () => {
     });
     await screen.findByText('Hi');
     await user.click(screen.getByRole('button', { name: 'Edit the page' }));
-    const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByTestId('page-editor')).toBeInTheDocument();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit page' }));
+    // The dialog shows a loader until the page's text has come (EditorPage): the editor follows it.
+    expect(await dialog.findByTestId('page-editor')).toBeInTheDocument();
     expect(await dialog.findByDisplayValue('Hi')).toBeInTheDocument();
   });
 
