@@ -3,7 +3,7 @@ import { Catalog, type Item } from '../../../../db/src';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { buildCatalog, buildItem, buildUser } from '../../../../test/support/factories';
 import { testDatabases } from '../../../../test/support/mysql';
-import { loadCatalogPath } from './catalog-tree';
+import { loadCatalogChainIds, loadCatalogPath } from './catalog-tree';
 
 describe.each(testDatabases())('catalog paths on $name', (target) => {
   let db: TestDb;
@@ -22,8 +22,13 @@ describe.each(testDatabases())('catalog paths on $name', (target) => {
   });
   afterAll(async () => db?.close());
 
-  const path = async (itemId: number, catalogId: number) =>
-    (await loadCatalogPath(db.services().em, itemId, catalogId))?.map((c) => c.name) ?? null;
+  const path = async (itemId: number, catalogId: number) => {
+    const em = db.services().em;
+    const catalogs = await loadCatalogPath(em, itemId, catalogId);
+    // The ids-only walk of page saves agrees in every case.
+    expect(await loadCatalogChainIds(em, itemId, catalogId)).toEqual(catalogs?.map((c) => c.id) ?? null);
+    return catalogs?.map((c) => c.name) ?? null;
+  };
 
   it('walks from the top level down to the catalog', async () => {
     expect(await path(item.id, a1x.id)).toEqual(['A', 'A1', 'A1x']);
@@ -57,6 +62,8 @@ describe.each(testDatabases())('catalog paths on $name', (target) => {
     const b = await buildCatalog(em, item, { name: 'B' });
     const moving = await em.findOneOrFail(Catalog, { id: a1x.id });
     moving.parent = em.getReference(Catalog, b.id);
+    // The ids first: the entity walk's `findOne` flushes the change.
+    expect(await loadCatalogChainIds(em, item.id, a1x.id)).toEqual([b.id, a1x.id]);
     const chain = await loadCatalogPath(em, item.id, a1x.id);
     expect(chain?.map((c) => c.name)).toEqual(['B', 'A1x']);
   });

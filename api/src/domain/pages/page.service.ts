@@ -15,7 +15,7 @@ import {
   reindexPageText,
   type User,
 } from '../../../../db/src';
-import { loadCatalogPath, type CatalogStep } from '../catalogs/catalog-tree';
+import { loadCatalogChainIds, loadCatalogPath, type CatalogStep } from '../catalogs/catalog-tree';
 import { maySharePage, pageVisibleInScope, requireWritableScope, writesAreScoped } from '../policy/scope';
 import { OPEN_API_REMARK, type ChangeLogService } from '../changelog/changelog.service';
 import { DomainError } from '../errors';
@@ -155,10 +155,11 @@ export class PageService {
     if (input.catalogId === undefined) catalog = undefined;
     else if (!input.catalogId) catalog = null;
     else {
-      const path = await loadCatalogPath(this.em, item.id, input.catalogId);
+      // Ids only: the save writes the catalog's id, and the held entity or a reference stands for it.
+      const path = await loadCatalogChainIds(this.em, item.id, input.catalogId);
       if (!path && !options.unknownCatalogAsRoot) throw new DomainError('CatalogNotFound');
-      catalog = path ? path[path.length - 1]! : null;
-      if (path && catalog) tops.set(catalog.id, path[0]!.id);
+      catalog = path ? this.em.getReference(Catalog, path[path.length - 1]!) : null;
+      if (path && catalog) tops.set(catalog.id, path[0]!);
     }
     if (catalog !== undefined) requireWritableScope(rights, await topOf(catalog), 'page');
 
@@ -645,8 +646,8 @@ export class PageService {
   /** The top-level catalog above a catalog of `item` (-1 when its chain is broken), null at the root. */
   private async topOf(item: Pick<Item, 'id'>, catalog: Catalog | null): Promise<number | null> {
     if (!catalog) return null;
-    const path = await loadCatalogPath(this.em, item.id, catalog.id);
-    return path ? path[0]!.id : -1;
+    const path = await loadCatalogChainIds(this.em, item.id, catalog.id);
+    return path ? path[0]! : -1;
   }
 }
 
