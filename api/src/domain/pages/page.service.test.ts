@@ -32,6 +32,7 @@ import type { Services } from '../services';
 import type { Viewer } from '../viewer';
 import type { PageView, SavePageInput } from './page.service';
 import { wrap } from '@mikro-orm/core';
+import type { AbstractSqlConnection } from '@mikro-orm/knex';
 
 const pick = <T, K extends keyof T>(of: T, keys: K[]) =>
   Object.fromEntries(keys.map((k) => [k, of[k]])) as Pick<T, K>;
@@ -275,6 +276,37 @@ describe.each(testDatabases())('pages on $name', (target) => {
     const stored = await db.services().em.findOneOrFail(Item, item.id);
     expect(stored.lastUpdateAt.getFullYear()).toBeGreaterThan(2020);
     expect(Math.abs(entity.lastUpdateAt.getTime() - stored.lastUpdateAt.getTime())).toBeLessThan(1000);
+  });
+
+  it("writes the item's update time in the save's own commit on the embedded database, after it on MariaDB", async () => {
+    const item = await itemWithMembers();
+    const page = await save(owner, { itemId: item.id, title: 'Once', content: 'one' });
+    const knex = (db.services().em.getConnection() as AbstractSqlConnection).getKnex();
+    const statements: string[] = [];
+    const listen = (query: { sql: string }) => statements.push(query.sql.trim().toLowerCase());
+    knex.on('query', listen);
+    try {
+      await save(editor, { id: page.id, itemId: item.id, content: 'two' });
+      await save(editor, { itemId: item.id, title: 'Twice', content: 'new' });
+    } finally {
+      knex.removeListener('query', listen);
+    }
+    const commits = statements.flatMap((sql, i) => (sql.startsWith('commit') ? [i] : []));
+    const touches = statements.flatMap((sql, i) =>
+      sql.startsWith('update item set last_update_at') ? [i] : [],
+    );
+    expect(touches).toHaveLength(2);
+    if (target.name === 'sqlite') {
+      // One writer at a time and no row locks: one commit per save, the item's time inside it.
+      expect(commits).toHaveLength(2);
+      expect(touches.map((at, i) => at < commits[i]!)).toEqual([true, true]);
+    } else {
+      // The item row is locked only after the page's commit: saves of one item's pages never deadlock on it.
+      expect(commits.length).toBeGreaterThanOrEqual(2);
+      expect(touches.map((at, i) => at > commits[i]!)).toEqual([true, true]);
+    }
+    const stored = await db.services().em.findOneOrFail(Item, item.id);
+    expect(stored.lastUpdateAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   describe('save and notify', () => {

@@ -447,6 +447,7 @@ export class PageService {
   ): Promise<Page> {
     const { user } = writer;
     await checkPageLimit(this.em, this.settings, item, 1);
+    const touchInside = this.touchesInTransaction();
     const page = await inTransaction(
       this.em,
       async () => {
@@ -491,21 +492,22 @@ export class PageService {
           objectName: page.title,
           remark: remarkOf(writer),
         });
+        if (touchInside) await this.writeItemTouch(item, itemTouch(item, title, now, true));
         return page;
       },
       { retryOnContention: true },
     );
     // Committed: the page is what is stored, with nothing left for a later flush to write.
     this.em.getUnitOfWork().merge(page);
-    await this.touchItem(item, title, page.createdAt);
+    await this.touchItem(item, title, page.createdAt, true, touchInside);
     return page;
   }
 
   /**
    * Writes a new version of `page` under its row lock, so saves of one page queue up (the last one wins,
    * every one lands in history) and a `baseVersion` has exactly one winner. The lock is taken before any
-   * insert whose foreign key check share-locks the item, and the item's update time is written after the
-   * commit: saves of different pages of one item share the item row and never deadlock on it. Plain
+   * insert whose foreign key check share-locks the item, and on MariaDB the item's update time is written
+   * after the commit: saves of different pages of one item share the item row and never deadlock on it. Plain
    * statements with bindings only (no query builder, no entity until the commit: issue #14), so a
    * transaction the database broke off for contention simply runs again.
    */
@@ -530,6 +532,7 @@ export class PageService {
     if (heldItem) this.em.getUnitOfWork().merge(heldItem);
     if (user) this.em.getUnitOfWork().merge(user);
     const sql = nativeSql(this.em);
+    const touchInside = this.touchesInTransaction();
     const saved = await inTransaction(
       this.em,
       async () => {
@@ -601,33 +604,33 @@ export class PageService {
             toUserIds: subscribers.map((s) => s.user.id),
           });
         }
+        if (touchInside) await this.writeItemTouch(item, itemTouch(item, changes.row.title, now, true));
         return changes.row;
       },
       { retryOnContention: true },
     );
     // Committed: the entity holds what is stored, with nothing left for a later flush to write.
     const page = this.em.merge(Page, pageData(saved, catalog, user), { refresh: true });
-    await this.touchItem(item, page.title, now);
+    await this.touchItem(item, page.title, now, true, touchInside);
     return page;
   }
 
   /**
-   * Page writes bump the item's update time; a single-page item is named after its page. One statement
-   * after the page's commit (inside a caller's transaction, at its end): it locks only the item row and
-   * never while holding another lock a concurrent save could be waiting for.
+   * Page writes bump the item's update time; a single-page item is named after its page. On MariaDB one
+   * statement after the page's commit (inside a caller's transaction, at its end): it locks only the item
+   * row and never while holding another lock a concurrent save could be waiting for. The embedded database
+   * has one writer at a time and no row locks, so a save writes it as its transaction's last statement
+   * (`touchesInTransaction`, `writeItemTouch`) and `written` says so: one commit per save instead of two.
    */
-  private async touchItem(item: PageWriteItem, title: string, now: Date, rename = true): Promise<void> {
-    const changes =
-      rename && item.type === ItemType.SinglePage
-        ? { lastUpdateAt: now, name: title.slice(0, 200) }
-        : { lastUpdateAt: now };
-    // A later save of another page may have committed first: the update time never goes back.
-    await nativeSql(this.em).run(
-      'name' in changes
-        ? 'update item set last_update_at = ?, name = ? where id = ?'
-        : 'update item set last_update_at = ? where id = ? and last_update_at < ?',
-      'name' in changes ? [now, changes.name, item.id] : [now, item.id, now],
-    );
+  private async touchItem(
+    item: PageWriteItem,
+    title: string,
+    now: Date,
+    rename = true,
+    written = false,
+  ): Promise<void> {
+    const changes = itemTouch(item, title, now, rename);
+    if (!written) await this.writeItemTouch(item, changes);
     Object.assign(item, changes);
     // The item's entity, where this request holds one, shows the same.
     const entity = this.heldItem(item);
@@ -635,6 +638,24 @@ export class PageService {
       if (entity !== item) Object.assign(entity, changes);
       this.em.getUnitOfWork().merge(entity);
     }
+  }
+
+  /** The statement of `touchItem`. */
+  private async writeItemTouch(item: PageWriteItem, changes: ItemTouch): Promise<void> {
+    // A later save of another page may have committed first: the update time never goes back.
+    await nativeSql(this.em).run(
+      changes.name !== undefined
+        ? 'update item set last_update_at = ?, name = ? where id = ?'
+        : 'update item set last_update_at = ? where id = ? and last_update_at < ?',
+      changes.name !== undefined
+        ? [changes.lastUpdateAt, changes.name, item.id]
+        : [changes.lastUpdateAt, item.id, changes.lastUpdateAt],
+    );
+  }
+
+  /** Whether a save writes the item's update time inside its own transaction (see `touchItem`). */
+  private touchesInTransaction(): boolean {
+    return nativeSql(this.em).dialect === 'sqlite';
   }
 
   /** The loaded entity of `item` in this request's unit of work: `item` itself, or none for a plain row. */
@@ -649,6 +670,18 @@ export class PageService {
     const path = await loadCatalogChainIds(this.em, item.id, catalog.id);
     return path ? path[0]! : -1;
   }
+}
+
+/** What a page write changes on its item. */
+interface ItemTouch {
+  lastUpdateAt: Date;
+  name?: string;
+}
+
+function itemTouch(item: PageWriteItem, title: string, now: Date, rename: boolean): ItemTouch {
+  return rename && item.type === ItemType.SinglePage
+    ? { lastUpdateAt: now, name: title.slice(0, 200) }
+    : { lastUpdateAt: now };
 }
 
 /** Change-log entries of open-API writes say so in their remark (they have no user). */
