@@ -40,4 +40,4 @@ EXPOSE 4000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # V8's heap flags as everywhere Quire starts (server/node-flags.json says why; NODE_OPTIONS refuses one).
-CMD ["node", "--max-old-space-size=1536", "--max-semi-space-size=8", "--heap-growing-percent=20", "dist/server/src/main.js"]
+CMD ["node", "--max-old-space-size=1536", "--max-semi-space-size=4", "--heap-growing-percent=20", "dist/server/src/main.js"]
