@@ -208,30 +208,17 @@ export async function loadCatalogChainIds(
     chainParams(itemId, catalogId),
   );
   const unitOfWork = em.getUnitOfWork();
-  const parents = new Map<number, number | null>();
+  const byId = new Map<number, { id: number; parentId: number | null }>();
   for (const row of rows) {
     const id = Number(row.id);
     const held = unitOfWork.getById<Catalog>(Catalog.name, id);
-    parents.set(
-      id,
-      held && wrap(held).isInitialized()
-        ? parentIdOf(held)
-        : row.parent_id === null
-          ? null
-          : Number(row.parent_id),
-    );
+    const stored = row.parent_id === null ? null : Number(row.parent_id);
+    byId.set(id, { id, parentId: held && wrap(held).isInitialized() ? parentIdOf(held) : stored });
   }
-  const ids: number[] = [];
-  let id: number | null = catalogId;
-  while (id !== null) {
-    const parentId = parents.get(id);
-    if (parentId === undefined || ids.length > MAX_CATALOG_LEVEL * 4) break;
-    ids.unshift(id);
-    id = parentId;
-  }
-  if (id === null) return ids;
+  const chain = chainOf(byId, catalogId, (step) => step.parentId);
+  if (chain) return chain.map((step) => step.id);
   // A parent changed in this unit of work but not yet flushed: walk it the way the caller sees it.
-  if (rows.length && parents.has(catalogId)) {
+  if (rows.length && byId.has(catalogId)) {
     const walked = await walkCatalogPath(em, itemId, catalogId);
     return walked && walked.map((catalog) => catalog.id);
   }
