@@ -9,6 +9,7 @@
 //   npm run bench -- --only 'page/info|page$' --db sqlite --duration 20 --out /tmp/bench.md
 //   npm run bench -- --profile /tmp/prof --only 'item/info A$'   # one --cpu-prof'd server per cell
 //   npm run bench -- --only upload --quick          # the upload probe alone (issue #16's memory bound)
+//   npm run bench -- --node-args='--max-semi-space-size=8' --only stall   # V8 flags for the server (A/B)
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -65,11 +66,14 @@ const { values: flags } = parseArgs({
     out: { type: 'string', default: path.join(ROOT, 'test-artifacts', 'bench.md') },
     profile: { type: 'string' },
     'no-stall': { type: 'boolean', default: false },
+    'node-args': { type: 'string', default: '' },
   },
 });
 const DURATION = Number(flags.duration ?? (flags.quick ? 2 : 10));
 const WARMUP = flags.quick ? 1 : 2;
 const CONNECTIONS = flags.quick || flags.profile ? [16] : [16, 64];
+/** Flags for the server's Node (an A/B of a V8 flag), after server/node-flags.json's: a later one wins. */
+const NODE_ARGS = flags['node-args'].split(/\s+/).filter(Boolean);
 const ONLY = flags.only ? new RegExp(flags.only) : null;
 const MYSQL_URL = process.env.TEST_MYSQL_URL?.trim() || '';
 const DATABASES = flags.db
@@ -932,7 +936,7 @@ async function startServer({ dataDir, databaseUrl, nodeArgs = [] }) {
       // As deployed (the Dockerfile's runtime image): graphql-js, among others, checks more outside production.
       NODE_ENV: 'production',
     },
-    nodeArgs,
+    nodeArgs: [...NODE_ARGS, ...nodeArgs],
   });
 }
 
