@@ -1,7 +1,7 @@
 import { leanReader, MessageStatus } from '../../../../db/src';
 import type { LeanItem } from '../items/item-rows';
 import type { ItemRights } from '../policy/policy.service';
-import type { FoundPage } from '../search/search.service';
+import type { FoundPage, VisitedItem } from '../search/search.service';
 import type { Services } from '../services';
 import type { Viewer } from '../viewer';
 import type { Menu } from './catalog.service';
@@ -49,7 +49,7 @@ export async function loadItemView(
         defaultCatalogPath: await services.catalogs.defaultCatalogPathOf(viewer, visit, defaultPageId),
       }
     : await services.catalogs.menuOf(viewer, visit, defaultPageId);
-  const searchResults = keyword ? await searchItem(services, viewer, item, keyword) : null;
+  const searchResults = keyword ? await searchItem(services, viewer, visit, keyword) : null;
   return {
     item,
     rights,
@@ -64,10 +64,10 @@ export async function loadItemView(
 async function searchItem(
   services: Services,
   viewer: Viewer,
-  item: LeanItem,
+  visit: VisitedItem,
   keyword: string,
 ): Promise<FoundPage[]> {
-  return (await services.search.searchItem(viewer, item.id, keyword, { drafts: 'own' })).pages;
+  return (await services.search.searchItem(viewer, visit, keyword, { drafts: 'own' })).pages;
 }
 
 /** On every item screen: a lean count (the ORM's count compiled its query each time). */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/core';
 import {
   Catalog,
@@ -16,6 +16,7 @@ import {
 } from '../../../../db/src';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { testDatabases } from '../../../../test/support/mysql';
+import { loadItemView } from '../catalogs/item-view';
 import { Viewer } from '../viewer';
 import { highlightedSnippet, showdocSnippet } from './snippet';
 import { buildMember } from '../../../../test/support/factories';
@@ -235,6 +236,25 @@ describe.each(testDatabases())('search on $name', (target) => {
       // An admin may still search an item by id: admins manage every item.
       const hits = await search().search(viewer(admin), '接口文档', { itemId: secret.id });
       expect(hits.hits.map((h) => h.page.title)).toEqual(['Secret wordx']);
+    });
+
+    it("in the item screen's keyword mode, finds with the rights the screen was given: one item read", async () => {
+      const screen = async (user: User | null, keyword: string) => {
+        const services = db.services();
+        const reads = jest.spyOn(services.policy, 'findItemRow');
+        try {
+          const view = await loadItemView(services, viewer(user), { item: docs.id, keyword });
+          expect(reads).toHaveBeenCalledTimes(1);
+          return view.searchResults?.map((p) => p.title);
+        } finally {
+          reads.mockRestore();
+        }
+      };
+      expect(await screen(scopedReader, 'e')).toEqual(await titlesIn(scopedReader, docs, 'e'));
+      expect(await screen(scopedReader, 'API')).toEqual([]);
+      expect(await screen(owner, 'draftword')).toEqual(['Own draft']);
+      expect(await screen(editor, 'draftword')).toEqual(['Other draft']);
+      await expectCode(screen(null, 'API'), 'ItemVisitDenied');
     });
 
     it('lets a visitor with the visit password search an item', async () => {

@@ -28,6 +28,12 @@ export const MAX_PAGE_SIZE = 100;
 /** `own`: the viewer's own drafts are found (item/info's menu); `none`: no drafts (REST item/search). */
 export type DraftRule = 'own' | 'none';
 
+/** An item with the viewer's rights on it, as `PolicyService.requireVisitRow` gave them in this request. */
+export interface VisitedItem {
+  item: LeanItem;
+  rights: ItemRights;
+}
+
 /**
  * A page as search finds it: plain data from one lean read (no entity to hydrate per hit), with the
  * fields of the Page entity the doors show, relations as their ids.
@@ -98,13 +104,15 @@ export class SearchService {
    */
   async searchItem(
     viewer: Viewer,
-    itemId: number | string,
+    target: number | string | VisitedItem,
     keyword: string,
     options: { drafts?: DraftRule; plainText?: boolean } = {},
   ): Promise<{ item: LeanItem; rights: ItemRights; pages: FoundPage[] }> {
     const needle = normalizeKeyword(keyword);
     // A plain row: the item screen's keyword mode and item/search show only its id and name (issue #14).
-    const { item, rights } = await this.policy.requireVisitRow(viewer, itemId);
+    // The item screen has asked the policy already: on MariaDB a second ask was a statement of its own.
+    const { item, rights } =
+      typeof target === 'object' ? target : await this.policy.requireVisitRow(viewer, target);
     const reach = [{ itemId: item.id, catalogScope: rights.catalogScope }];
     const drafts = options.drafts ?? 'own';
     const plainText = options.plainText ?? false;
