@@ -11,4 +11,5 @@ export * from './search/fts-indexer';
 export * from './search/sheet-text';
 export * from './search/plain-text';
 export * from './native-sql';
+export * from './commit-clock';
 export * from './object-slot';

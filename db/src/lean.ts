@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { BaseSqlitePlatform, type SqlEntityManager } from '@mikro-orm/knex';
+import { commitClockOf, type CommitClock } from './commit-clock';
 import { nativeSql } from './native-sql';
 import { attachSearch } from './search/fts-index';
 
@@ -14,7 +15,8 @@ import { attachSearch } from './search/fts-index';
  *   prepared statements kept (`STATEMENTS_KEPT`): the pool's one connection may be inside another
  *   request's write transaction (whose uncommitted rows a read must not see, and which the read would
  *   otherwise wait for), and WAL lets a reader see the last commit while a writer works.
- * - On MySQL/MariaDB it runs on a connection of the ORM's pool, with bindings (`mysqlReader`).
+ * - On MySQL/MariaDB it runs on a connection of the ORM's pool, with bindings (`mysqlReader`); kept reads
+ *   are kept against the ORM's commit clock when it has one (`useCommitClock`).
  */
 export interface LeanReader {
   all<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]>;
@@ -23,13 +25,20 @@ export interface LeanReader {
    * `all` for a small read asked on most requests (a user's item list, an item row, a version): on the
    * embedded database outside a transaction, its rows are kept in memory and given again until anything
    * commits to the database, from this process or another (`PRAGMA data_version`, one cheap statement per
-   * read instead of the read: issue #14). Elsewhere, the same as `all`. The rows are shared and frozen.
+   * read instead of the read: issue #14). On MySQL/MariaDB with a commit clock, kept until any node commits
+   * (`CommitClock`). Elsewhere, the same as `all`. The rows are shared and frozen.
    * Not for large rows (a page's content: up to `KEPT_ROWS_MAX` rows are kept, whatever their size) nor for
    * the search index, which is another file whose commits do not move this database's version.
    */
   allKept<T extends object>(sql: string, params?: readonly unknown[]): Promise<readonly T[]>;
   /** The first row of `allKept`. */
   getKept<T extends object>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /**
+   * `get` for a large row most requests read (a page with its content): on MySQL/MariaDB with a commit
+   * clock that can store rows, kept there for every node under `key` (which names the row) until any node
+   * commits (`CommitClock.shared`). Elsewhere, the same as `get`: the embedded database reads it cheaply.
+   */
+  getShared<T extends object>(key: string, sql: string, params?: readonly unknown[]): Promise<T | undefined>;
 }
 
 /** Statements (with their parameters) a read connection keeps rows of; past it they are all dropped. */
@@ -226,11 +235,38 @@ export function leanReader(em: EntityManager): LeanReader {
         kept.rows(sql, params) as readonly T[],
       getKept: async <T>(sql: string, params: readonly unknown[] = []) =>
         kept.rows(sql, params)[0] as T | undefined,
+      getShared: async <T>(_key: string, sql: string, params: readonly unknown[] = []) =>
+        connection.prepare(sql).all(...params.map(bindable))[0] as T | undefined,
     };
   }
-  // MySQL/MariaDB: no version that moves with every commit of every node; a transaction: its own writes.
+  // A transaction: its own writes. MySQL/MariaDB: kept against a commit clock that every node moves, if any.
   const isSqlite = em.getPlatform() instanceof BaseSqlitePlatform;
-  return unkept(!isSqlite && !em.isInTransaction() ? mysqlReader(em) : nativeSql(em));
+  if (isSqlite || em.isInTransaction()) return unkept(nativeSql(em));
+  const mysql = mysqlReader(em);
+  const clock = commitClockOf(em);
+  return clock ? keptOnClock(em, clock, mysql) : unkept(mysql);
+}
+
+/** MySQL/MariaDB reads whose kept reads are kept against `clock` (see `CommitClock`). */
+function keptOnClock(
+  em: EntityManager,
+  clock: CommitClock,
+  reader: Pick<LeanReader, 'all' | 'get'>,
+): LeanReader {
+  const allKept = async <T extends object>(sql: string, params: readonly unknown[] = []) => {
+    const version = await clock.versionFor(em);
+    if (version === null) return reader.all<T>(sql, params);
+    return (await clock.rows(version, sql, params, () => reader.all<T>(sql, params))) as readonly T[];
+  };
+  return {
+    all: reader.all,
+    get: reader.get,
+    getShared: <T extends object>(key: string, sql: string, params?: readonly unknown[]) =>
+      clock.shared(em, key, () => reader.get<T>(sql, params)),
+    allKept,
+    getKept: async <T extends object>(sql: string, params?: readonly unknown[]) =>
+      (await allKept<T>(sql, params))[0] as T | undefined,
+  };
 }
 
 /** The embedded database's read connection, where `em` reads outside a transaction; null elsewhere. */
@@ -251,7 +287,13 @@ export function keptVersion(em: EntityManager): string | null {
 
 /** A reader whose kept reads are plain reads. */
 function unkept(reader: Pick<LeanReader, 'all' | 'get'>): LeanReader {
-  return { all: reader.all, get: reader.get, allKept: reader.all, getKept: reader.get };
+  return {
+    all: reader.all,
+    get: reader.get,
+    allKept: reader.all,
+    getKept: reader.get,
+    getShared: (_key, sql, params) => reader.get(sql, params),
+  };
 }
 
 interface MySqlConnection {

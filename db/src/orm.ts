@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MikroORM, type Configuration } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
+import { closeCommitClock } from './commit-clock';
 import { closeLeanReader } from './lean';
 import { startFtsIndexer } from './search/fts-indexer';
 import {
@@ -63,6 +64,7 @@ export async function openDatabase(
     close: async () => {
       await indexer?.close();
       closeLeanReader(orm.em);
+      closeCommitClock(orm);
       return orm.close(true);
     },
   };

@@ -65,7 +65,7 @@ import { clusterLease } from './cluster-lease';
 import { compatRestPlugin } from '../../compat-rest/src';
 import { parseFormBody } from '../../compat-rest/src/document-wire';
 import { COMPRESSION_ENCODINGS, keepAnswer, keptCompressed } from '../../compat-rest/src/wire';
-import { openDatabase, type Database } from '../../db/src';
+import { commitsSettling, openDatabase, useCommitClock, type Database } from '../../db/src';
 import type { AppConfig } from './config';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerGraphQLExplorer } from './http/graphql-explorer';
@@ -75,6 +75,7 @@ import { closePromptly } from './http/prompt-close';
 import { ShowdocImportJobs } from './migrate/showdoc/import-jobs';
 import { showdocImportHttpPlugin } from './migrate/showdoc/import-http';
 import { localStorageAt, s3StorageFor } from '../../api/src/storage/storage-config';
+import { redisCommitClock } from './redis-commit-clock';
 
 export const SESSION_COOKIE = 'quire_token';
 export const VISITOR_COOKIE = 'quire_visitor';
@@ -113,14 +114,21 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
     dataDir: config.dataDir,
     log: (message) => app.log.info(stripVTControlCharacters(message)),
   });
+  // Rate-limit counters: in this process, or in Redis so that every node counts the same attempts.
+  // Loaded only when configured, as are the metrics below: each library is ~1.5 MB of heap (issue #14).
+  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl) : null;
+  // MySQL/MariaDB reads kept until any node commits, against a token in Redis (issue #14). Its own
+  // connection fails at once while Redis is away (the node then reads through) and never waits long.
+  const commitClock =
+    redis && db.dialect === 'mysql'
+      ? redis.duplicate({ enableOfflineQueue: false, commandTimeout: 1_000, enableAutoPipelining: true })
+      : null;
+  if (commitClock) useCommitClock(db.orm, redisCommitClock(commitClock, config.redisPrefix));
   // Search snippets' plain text (issue #22): written after each page commit and, for pages without it
   // (an upgraded database, a ShowDoc import run by the CLI), by a backfill that starts here in the background.
   const plainText = new PlainTextFiller(db.orm.em, {
     warn: (details, message) => app.log.warn(details, message),
   }).start();
-  // Rate-limit counters: in this process, or in Redis so that every node counts the same attempts.
-  // Loaded only when configured, as are the metrics below: each library is ~1.5 MB of heap (issue #14).
-  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl) : null;
   // One event bus per process: services publish to it, graphql-ws subscriptions read from it. With Redis,
   // events reach every node; a publish while Redis is away is dropped at once (never queued or awaited).
   const redisEvents = redis
@@ -164,6 +172,15 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
 
   await bootstrap(app, servicesFor(), config);
   registerSecurityHeaders(app, path.join(config.webDist, 'index.html'));
+  if (commitClock) {
+    // An answer goes once this process's commits changed the commit clock: whatever its client asks next,
+    // of any node, reads after them (issue #14).
+    app.addHook('onSend', (_request, _reply, payload, done) => {
+      const settling = commitsSettling(db.orm);
+      if (settling) void settling.then(() => done(null, payload));
+      else done(null, payload);
+    });
+  }
   registerGraphQLExplorer(app, { enabled: config.graphqlExplorer, webDist: config.webDist });
   if (config.turnTargetMs > 0) {
     registerTurns(
@@ -377,6 +394,7 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       await db.close();
       redisEvents?.subscriber.disconnect();
       redisEvents?.publisher.disconnect();
+      commitClock?.disconnect();
       // An unreachable Redis cannot take a QUIT: drop the connection instead of failing the shutdown.
       await redis?.quit().catch(() => redis.disconnect());
     },

@@ -67,6 +67,7 @@ const { values: flags } = parseArgs({
     profile: { type: 'string' },
     'no-stall': { type: 'boolean', default: false },
     'node-args': { type: 'string', default: '' },
+    'no-redis': { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(flags.duration ?? (flags.quick ? 2 : 10));
@@ -76,6 +77,13 @@ const CONNECTIONS = flags.quick || flags.profile ? [16] : [16, 64];
 const NODE_ARGS = flags['node-args'].split(/\s+/).filter(Boolean);
 const ONLY = flags.only ? new RegExp(flags.only) : null;
 const MYSQL_URL = process.env.TEST_MYSQL_URL?.trim() || '';
+/**
+ * MariaDB runs as deployed (docker-compose): with Redis, which holds its commit clock (kept reads) and
+ * rate-limit counters. `--no-redis` measures it alone.
+ */
+const MYSQL_REDIS_URL = flags['no-redis']
+  ? ''
+  : process.env.BENCH_REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
 const DATABASES = flags.db
   ? [flags.db]
   : flags.profile
@@ -920,7 +928,11 @@ async function exportProbe({ base, ctx, db }) {
 
 // ------------------------------------------------------------------------------------------ server
 
-async function startServer({ dataDir, databaseUrl, nodeArgs = [] }) {
+async function startServer({ dataDir, databaseUrl, dialect, nodeArgs = [] }) {
+  const redis =
+    dialect === 'mysql' && MYSQL_REDIS_URL
+      ? { REDIS_URL: MYSQL_REDIS_URL, QUIRE_REDIS_PREFIX: `quire-bench-${process.pid}-${Date.now()}` }
+      : {};
   return spawnServer({
     entry: SERVER_ENTRY,
     cwd: ROOT,
@@ -931,6 +943,7 @@ async function startServer({ dataDir, databaseUrl, nodeArgs = [] }) {
       QUIRE_ADMIN_PASSWORD: 'bench-admin-password',
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
+      ...redis,
       // The stall probe reads the event-loop delay from /metrics (prom-client's monitorEventLoopDelay).
       QUIRE_METRICS_TOKEN: METRICS_TOKEN,
       // As deployed (the Dockerfile's runtime image): graphql-js, among others, checks more outside production.
@@ -995,7 +1008,7 @@ async function benchDatabase(db, ceiling) {
   try {
     const selected = (cells) => cells.filter((c) => !ONLY || ONLY.test(c.name));
     if (!profiling) {
-      server = await startServer(prepared);
+      server = await startServer({ ...prepared, dialect: db });
       const ctx = contextOf(prepared.manifest, await login(server.base), server.base, server.child.pid);
       const cells = buildCells(ctx);
       for (const cell of selected(cells)) {
@@ -1012,7 +1025,11 @@ async function benchDatabase(db, ceiling) {
     for (const name of names) {
       const dir = path.join(path.resolve(flags.profile), slug(name));
       fs.rmSync(dir, { recursive: true, force: true });
-      server = await startServer({ ...prepared, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+      server = await startServer({
+        ...prepared,
+        dialect: db,
+        nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+      });
       const ctx = contextOf(prepared.manifest, await login(server.base), server.base, server.child.pid);
       const cell = buildCells(ctx).find((c) => c.name === name);
       const started = performance.now();

@@ -173,6 +173,59 @@ suite('two Quire nodes sharing a database and Redis', () => {
     await badge.dispose();
   });
 
+  it('reads on node B what node A wrote as soon as A answered, with reads kept in between', async () => {
+    const pageInfo = async (node: RunningProcess, token: string) =>
+      form(node, 'page/info', { page_id: pageId, user_token: token });
+    const menuTitles = async (node: RunningProcess, token: string) => {
+      const info = await form(node, 'item/info', { item_id: itemId, user_token: token });
+      const menu = info.data?.menu as { pages?: Array<{ page_title: string }> } | undefined;
+      return (menu?.pages ?? []).map((p) => p.page_title);
+    };
+    for (let round = 1; round <= 3; round++) {
+      // Read on B twice (the second may be kept), then write on A and read on B at once.
+      for (let i = 0; i < 2; i++) {
+        expect((await pageInfo(b, bob)).error_code).toBe(0);
+        expect(await menuTitles(b, bob)).toHaveLength(1);
+      }
+      const saved = await form(a, 'page/save', {
+        page_id: pageId,
+        item_id: itemId,
+        page_title: `Shared ${round}`,
+        page_content: `round ${round}`,
+        user_token: alice,
+      });
+      expect(saved.error_code).toBe(0);
+      const read = await pageInfo(b, bob);
+      expect(read.data).toMatchObject({ page_title: `Shared ${round}`, page_content: `round ${round}` });
+      expect(await menuTitles(b, bob)).toEqual([`Shared ${round}`]);
+    }
+    // A member removed on A leaves their item list on B at once (a kept list would still show the item).
+    const listed = async () => {
+      const list = await form(b, 'item/myList', { user_token: bob });
+      return (list.data as unknown as Array<{ item_id: string }>).map((i) => Number(i.item_id));
+    };
+    const members = await form(a, 'member/getList', { item_id: itemId, user_token: alice });
+    const rows = members.data as unknown as Array<{ username: string; item_member_id: string }>;
+    const row = rows.find((r) => r.username === 'bob2n')!;
+    expect(await listed()).toContain(itemId);
+    expect(await listed()).toContain(itemId);
+    const removed = await form(a, 'member/delete', {
+      item_id: itemId,
+      item_member_id: row.item_member_id,
+      user_token: alice,
+    });
+    expect(removed.error_code).toBe(0);
+    expect(await listed()).not.toContain(itemId);
+    const added = await form(a, 'member/save', {
+      item_id: itemId,
+      username: 'bob2n',
+      member_group_id: 1,
+      user_token: alice,
+    });
+    expect(added.error_code).toBe(0);
+    expect(await listed()).toContain(itemId);
+  });
+
   (privateRedis ? it : it.skip)(
     'keeps serving without Redis, warns, and delivers live events again once Redis is back',
     async () => {

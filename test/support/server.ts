@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { configFromEnv, type AppConfig } from '../../server/src/config';
@@ -35,6 +36,38 @@ export interface GraphQLAnswer<T> {
   errors?: Array<{ message: string; extensions?: { code?: string; showdocCode?: number } }>;
 }
 
+/**
+ * MariaDB as it runs in production (docker-compose): with Redis, so that its small reads are kept against
+ * the commit clock there (issue #14). `TEST_SERVER_REDIS_URL` names the Redis (empty: none); unset, the
+ * machine's own at 127.0.0.1:6379 when it answers. Each server has a prefix of its own (its rate-limit
+ * counters and events stay its own).
+ */
+async function mysqlWithRedis(target: TestDatabase, suffix: string): Promise<Partial<AppConfig>> {
+  if (!target.url) return {};
+  const redisUrl = await testServerRedis();
+  if (!redisUrl) return {};
+  return { redisUrl, redisPrefix: `quire-test-${process.pid}-${suffix}-${Date.now()}` };
+}
+
+let redisAnswer: Promise<string> | null = null;
+
+function testServerRedis(): Promise<string> {
+  const named = process.env.TEST_SERVER_REDIS_URL;
+  if (named !== undefined) return Promise.resolve(named.trim());
+  redisAnswer ??= new Promise<string>((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 6379 });
+    const done = (url: string) => {
+      socket.destroy();
+      resolve(url);
+    };
+    socket.setTimeout(1_000, () => done(''));
+    socket.once('error', () => done(''));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG') ? 'redis://127.0.0.1:6379' : ''));
+  });
+  return redisAnswer;
+}
+
 /** A real Quire server on a free port, on a fresh database of the given kind (`overrides` win). */
 export async function startTestServer(
   target: TestDatabase,
@@ -54,6 +87,7 @@ export async function startTestServer(
     testCaptcha: TEST_CAPTCHA,
     logLevel: (process.env.TEST_SERVER_LOG as 'silent') ?? 'silent',
     webDist: path.join(dataDir, 'no-web'),
+    ...(await mysqlWithRedis(target, suffix)),
     ...overrides,
   });
   return {

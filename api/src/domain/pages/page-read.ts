@@ -143,11 +143,11 @@ const CHAIN_BOUND = MAX_CATALOG_LEVEL * 4;
  */
 export async function readPage(em: EntityManager, pageId: number): Promise<PageRead | null> {
   const sqlite = em.getPlatform() instanceof BaseSqlitePlatform;
-  const row = await leanReader(em).get<Row>(sqlite ? PAGE_READ_SQL.sqlite : PAGE_READ_SQL.mysql, [
-    pageId,
-    CHAIN_BOUND + 1,
-    pageId,
-  ]);
+  const row = await leanReader(em).getShared<Row>(
+    `page:${pageId}`,
+    sqlite ? PAGE_READ_SQL.sqlite : PAGE_READ_SQL.mysql,
+    [pageId, CHAIN_BOUND + 1, pageId],
+  );
   if (!row) return null;
   return {
     page: pageRecordOf(row),
