@@ -77,6 +77,25 @@ describe('CommitClock', () => {
     expect(await clock.versionFor(owner)).toBe('t1|1');
   });
 
+  it('shares a reading among requests that asked before it was sent, never one sent before they asked', async () => {
+    let reads = 0;
+    let token = 't0';
+    const clock = new CommitClock({
+      read: async () => {
+        reads++;
+        return token;
+      },
+      advance: async () => undefined,
+    });
+    const first = await Promise.all([clock.versionFor({}), clock.versionFor({}), clock.versionFor({})]);
+    expect(first).toEqual(['t0|0', 't0|0', 't0|0']);
+    expect(reads).toBe(1);
+    // Another node changed the token after that reading was sent: a request asking now reads again.
+    token = 't1';
+    expect(await clock.versionFor({})).toBe('t1|0');
+    expect(reads).toBe(2);
+  });
+
   it('reads through while the token cannot be read or changed, and retries the change', async () => {
     const tokens = { value: 't0' as string | null, fail: true };
     const { clock, advances } = clockWith(tokens);

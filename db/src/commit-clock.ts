@@ -64,6 +64,7 @@ export class CommitClock {
   private readonly bySql = new Map<string, Map<string, readonly object[]>>();
   private entries = 0;
   private closed = false;
+  private unsent: Promise<string | null> | null = null;
 
   constructor(private readonly source: CommitClockSource) {}
 
@@ -114,7 +115,7 @@ export class CommitClock {
     let reading = this.readings.get(owner);
     const now = Date.now();
     if (!reading || reading.local !== local || now - reading.at > TOKEN_READING_MS) {
-      reading = { local, at: now, token: this.source.read().catch(() => null) };
+      reading = { local, at: now, token: this.nextReading() };
       this.readings.set(owner, reading);
     }
     const token = await reading.token;
@@ -141,6 +142,22 @@ export class CommitClock {
     if (row !== undefined && this.advancing === 0 && this.local === local)
       putShared.call(this.source, key, JSON.stringify({ v: token, row }));
     return row;
+  }
+
+  /**
+   * The token as read by the next reading sent: requests that ask before it is sent share it (it is sent
+   * after each of them began, so it is as good as their own), one round trip for all of them.
+   */
+  private nextReading(): Promise<string | null> {
+    if (this.unsent) return this.unsent;
+    const reading = new Promise<string | null>((resolve) => {
+      setImmediate(() => {
+        this.unsent = null;
+        this.source.read().then(resolve, () => resolve(null));
+      });
+    });
+    this.unsent = reading;
+    return reading;
   }
 
   /** Rows of `read()` kept under `version` (frozen and shared). */

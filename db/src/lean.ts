@@ -285,6 +285,18 @@ export function keptVersion(em: EntityManager): string | null {
   return reader ? `${reader.serial}:${String(reader.kept.currentVersion())}` : null;
 }
 
+/**
+ * `keptVersion`, and on MySQL/MariaDB with a commit clock outside a transaction the clock's version for
+ * this request (`CommitClock.versionFor`): rows read after it are at least as new as it says.
+ */
+export async function keptVersionOf(em: EntityManager): Promise<string | null> {
+  const version = keptVersion(em);
+  if (version !== null || em.isInTransaction()) return version;
+  const clock = commitClockOf(em);
+  const clocked = clock ? await clock.versionFor(em) : null;
+  return clocked === null ? null : `clock:${clocked}`;
+}
+
 /** A reader whose kept reads are plain reads. */
 function unkept(reader: Pick<LeanReader, 'all' | 'get'>): LeanReader {
   return {

@@ -11,7 +11,7 @@ import {
   Resolver,
   Root,
 } from 'type-graphql';
-import { keptVersion } from '../../../../db/src';
+import { keptVersionOf } from '../../../../db/src';
 import { DomainError, isItemManager } from '../../domain';
 import { User } from '../accounts/account.types';
 import { KEPT_VALUE, keepFieldText, servedKeptText } from '../catalogs/menu-json';
@@ -61,11 +61,12 @@ export class ItemResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<MyItemConnection> {
     // The list is read from the database alone, for this viewer: on the embedded database, its text is
-    // kept while nothing commits (issue #14). The version is read before the list and again after it.
+    // kept while nothing commits (issue #14; on MariaDB, against the commit clock). The version is read
+    // before the list and again after it.
     const { em } = ctx.services;
     const scope = em.getDriver();
     const { viewer } = ctx;
-    const version = keptVersion(em);
+    const version = await keptVersionOf(em);
     const key =
       version === null || viewer.userId === undefined
         ? null
@@ -98,7 +99,11 @@ export class ItemResolver {
       pageInfo: page.pageInfo,
       totalCount: list.entries.length,
     };
-    if (key !== null && keptVersion(em) === version && keepFieldText(ctx, info, scope, key, connection)) {
+    if (
+      key !== null &&
+      (await keptVersionOf(em)) === version &&
+      keepFieldText(ctx, info, scope, key, connection)
+    ) {
       return emptyConnection();
     }
     return connection;
