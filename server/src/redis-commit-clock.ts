@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { CommitClockSource } from '../../db/src';
+import { commitsSettling, useCommitClock, type CommitClockSource, type Database } from '../../db/src';
 
 /**
  * The commit clock of a MySQL/MariaDB site in Redis (issue #14, `db/src/commit-clock.ts`): one key holding a
@@ -31,6 +31,35 @@ export function redisCommitClock(client: Redis, prefix: string): CommitClockSour
     },
     putShared(name, value) {
       client.set(`${prefix}:kept:${name}`, value, 'EX', SHARED_SECONDS).catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Gives `db` (MySQL/MariaDB only) the commit clock in the Redis at `redisUrl`, so its commits move the token
+ * every Quire process keeps its reads under: the server and any command-line tool that writes to a live
+ * site's database (a ShowDoc import). `close` waits for the last token change, then disconnects. Null when
+ * there is nothing to do (SQLite tells every connection itself; no Redis: nothing is kept on MariaDB).
+ */
+export async function attachCommitClock(
+  db: Database,
+  redisUrl: string | undefined,
+  prefix: string,
+): Promise<{ close(): Promise<void> } | null> {
+  if (!redisUrl || db.dialect !== 'mysql') return null;
+  const { Redis } = await import('ioredis');
+  // Fails at once while Redis is away (the process then reads through) and never waits long.
+  const client = new Redis(redisUrl, {
+    enableOfflineQueue: false,
+    commandTimeout: 1_000,
+    enableAutoPipelining: true,
+  });
+  client.on('error', () => undefined);
+  useCommitClock(db.orm, redisCommitClock(client, prefix));
+  return {
+    async close() {
+      await commitsSettling(db.orm);
+      client.disconnect();
     },
   };
 }

@@ -65,7 +65,7 @@ import { clusterLease } from './cluster-lease';
 import { compatRestPlugin } from '../../compat-rest/src';
 import { parseFormBody } from '../../compat-rest/src/document-wire';
 import { COMPRESSION_ENCODINGS, keepAnswer, keptCompressed } from '../../compat-rest/src/wire';
-import { commitsSettling, openDatabase, useCommitClock, type Database } from '../../db/src';
+import { commitsSettling, openDatabase, type Database } from '../../db/src';
 import type { AppConfig } from './config';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerGraphQLExplorer } from './http/graphql-explorer';
@@ -75,7 +75,7 @@ import { closePromptly } from './http/prompt-close';
 import { ShowdocImportJobs } from './migrate/showdoc/import-jobs';
 import { showdocImportHttpPlugin } from './migrate/showdoc/import-http';
 import { localStorageAt, s3StorageFor } from '../../api/src/storage/storage-config';
-import { redisCommitClock } from './redis-commit-clock';
+import { attachCommitClock } from './redis-commit-clock';
 
 export const SESSION_COOKIE = 'quire_token';
 export const VISITOR_COOKIE = 'quire_visitor';
@@ -117,13 +117,8 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
   // Rate-limit counters: in this process, or in Redis so that every node counts the same attempts.
   // Loaded only when configured, as are the metrics below: each library is ~1.5 MB of heap (issue #14).
   const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl) : null;
-  // MySQL/MariaDB reads kept until any node commits, against a token in Redis (issue #14). Its own
-  // connection fails at once while Redis is away (the node then reads through) and never waits long.
-  const commitClock =
-    redis && db.dialect === 'mysql'
-      ? redis.duplicate({ enableOfflineQueue: false, commandTimeout: 1_000, enableAutoPipelining: true })
-      : null;
-  if (commitClock) useCommitClock(db.orm, redisCommitClock(commitClock, config.redisPrefix));
+  // MySQL/MariaDB reads kept until any node commits, against a token in Redis (issue #14).
+  const commitClock = await attachCommitClock(db, config.redisUrl, config.redisPrefix);
   // Search snippets' plain text (issue #22): written after each page commit and, for pages without it
   // (an upgraded database, a ShowDoc import run by the CLI), by a backfill that starts here in the background.
   const plainText = new PlainTextFiller(db.orm.em, {
@@ -391,10 +386,10 @@ export async function createServer(config: AppConfig): Promise<RunningServer> {
       await closeMockPool();
       await closeSheetXlsxPool();
       await plainText.close();
+      await commitClock?.close();
       await db.close();
       redisEvents?.subscriber.disconnect();
       redisEvents?.publisher.disconnect();
-      commitClock?.disconnect();
       // An unreachable Redis cannot take a QUIT: drop the connection instead of failing the shutdown.
       await redis?.quit().catch(() => redis.disconnect());
     },

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../../../db/src';
 import { localStorageAt, s3StorageFor } from '../../../api/src/storage/storage-config';
 import { configFromEnv } from '../config';
+import { attachCommitClock } from '../redis-commit-clock';
 import { importShowdoc } from './showdoc/importer';
 import { formatReport } from './showdoc/report';
 import { ImportInputError, openShowdocSqlite } from './showdoc/source';
@@ -50,6 +51,8 @@ async function main(): Promise<number> {
     ? await openShowdocMysql(file)
     : openShowdocSqlite(path.resolve(file));
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // A live MariaDB site's processes keep reads against the commit clock: the import's commits move it.
+  const commitClock = await attachCommitClock(db, config.redisUrl, config.redisPrefix);
   try {
     const storage = config.s3
       ? { driver: s3StorageFor(config.s3), kind: 's3' as const }
@@ -68,6 +71,7 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     source.close();
+    await commitClock?.close();
     await db.close();
   }
 }
