@@ -10,6 +10,8 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import { Redis } from 'ioredis';
 import { scratchMysqlUrl, testDatabases } from '../../test/support/mysql';
 import { commitsSettling, leanReader, openDatabase, useCommitClock, type Database } from '../../db/src';
+import { readPage } from '../../api/src/domain/pages/page-read';
+import { buildItem, buildPage, buildUser } from '../../test/support/factories';
 import { redisCommitClock } from './redis-commit-clock';
 
 const redisUrl = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
@@ -162,6 +164,24 @@ suite('kept MySQL reads on a commit clock in Redis', () => {
     await commitsSettling(a.orm);
     expect(await shared(b)).toBe(6);
     expect(statementsOfB()).toBe(before + 1);
+  });
+
+  it("keeps page rows in Redis without their item's visit password", async () => {
+    if (!reachable) return;
+    const em = a.orm.em.fork();
+    const owner = await buildUser(em);
+    const item = await buildItem(em, owner, { password: 'visit-secret-42' });
+    const page = await buildPage(em, item, { content: 'kept for every node' });
+    await commitsSettling(a.orm);
+    const first = await readPage(a.orm.em.fork(), page.id);
+    expect(first?.item.password).toBe('visit-secret-42');
+    // Node B gets the row node A stored, and the password from its own database read.
+    const fromB = await readPage(b.orm.em.fork(), page.id);
+    expect(fromB?.page.content).toBe('kept for every node');
+    expect(fromB?.item.password).toBe('visit-secret-42');
+    const stored = await redis!.get(`${prefix}:kept:page:${page.id}`);
+    expect(stored).toContain('kept for every node');
+    expect(stored).not.toContain('visit-secret-42');
   });
 
   it('reads through while the token cannot be read', async () => {

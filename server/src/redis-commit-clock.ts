@@ -3,31 +3,35 @@ import type { Redis } from 'ioredis';
 import { commitsSettling, useCommitClock, type CommitClockSource, type Database } from '../../db/src';
 
 /**
+ * How long a row kept for every node stays in Redis (it is given only while the token is the same). Page
+ * rows go there without their item's visit password (`readPage`).
+ */
+const SHARED_SECONDS = 600;
+
+/**
  * The commit clock of a MySQL/MariaDB site in Redis (issue #14, `db/src/commit-clock.ts`): one key holding a
  * random token, replaced after every commit of every node. A random token, not a count: a Redis that
  * restarts empty starts a token no node kept rows under. `client` should fail at once when Redis is away
  * (no offline queue) so that a read never waits for it: a node that cannot read the token reads through.
  */
-/** How long a row kept for every node stays in Redis (it is given only while the token is the same). */
-const SHARED_SECONDS = 600;
-
 export function redisCommitClock(client: Redis, prefix: string): CommitClockSource {
   const key = `${prefix}:commit-clock`;
   const fresh = () => randomBytes(12).toString('base64url');
+  const read = async () => {
+    const token = await client.get(key);
+    if (token !== null) return token;
+    // No token yet (a new or restarted Redis): start one, or take the one another node started.
+    await client.set(key, fresh(), 'NX');
+    return client.get(key);
+  };
   return {
-    async read() {
-      const token = await client.get(key);
-      if (token !== null) return token;
-      // No token yet (a new or restarted Redis): start one, or take the one another node started.
-      await client.set(key, fresh(), 'NX');
-      return client.get(key);
-    },
+    read,
     async advance() {
       await client.set(key, fresh());
     },
     async readShared(name) {
       const [token, value] = await client.mget(key, `${prefix}:kept:${name}`);
-      return [token ?? (await this.read()), value];
+      return [token ?? (await read()), value];
     },
     putShared(name, value) {
       client.set(`${prefix}:kept:${name}`, value, 'EX', SHARED_SECONDS).catch(() => undefined);

@@ -99,7 +99,8 @@ export function pageRecordOf(row: PageColumns): PageRecord {
 interface Row extends PageColumns {
   item_type: number;
   owner_id: number;
-  password: string;
+  /** SQLite only: on MariaDB the row may be kept in Redis, where a visit password must not go. */
+  password?: string;
   password_version: number;
   is_archived: number | boolean;
   item_deleted_at: Date | number | null;
@@ -126,7 +127,7 @@ const pageReadSql = (sqlite: boolean) => `with recursive chain (id, parent_id, i
   )
   select p.id, p.item_id, p.catalog_id, p.author_id, p.author_name, p.title, p.content,
     p.version, p.s_number, p.is_draft, p.comments, p.ext_info, p.created_at, p.updated_at,
-    i.type as item_type, i.owner_id, i.password, i.password_version, i.is_archived,
+    i.type as item_type, i.owner_id, ${sqlite ? 'i.password, ' : ''}i.password_version, i.is_archived,
     i.deleted_at as item_deleted_at,
     (select count(*) from attachment_page a where a.page_id = p.id) as attachment_count,
     l.unique_key, l.expires_at,
@@ -143,19 +144,26 @@ const CHAIN_BOUND = MAX_CATALOG_LEVEL * 4;
  */
 export async function readPage(em: EntityManager, pageId: number): Promise<PageRead | null> {
   const sqlite = em.getPlatform() instanceof BaseSqlitePlatform;
-  const row = await leanReader(em).getShared<Row>(
+  const reader = leanReader(em);
+  const row = await reader.getShared<Row>(
     `page:${pageId}`,
     sqlite ? PAGE_READ_SQL.sqlite : PAGE_READ_SQL.mysql,
     [pageId, CHAIN_BOUND + 1, pageId],
   );
   if (!row) return null;
+  // MariaDB: the item's visit password (kept in this process, never in Redis with the page row).
+  const password =
+    row.password ??
+    (await reader.getKept<{ password: string }>('select password from item where id = ?', [row.item_id]))
+      ?.password ??
+    '';
   return {
     page: pageRecordOf(row),
     item: {
       id: Number(row.item_id),
       type: Number(row.item_type),
       owner: { id: Number(row.owner_id) },
-      password: row.password,
+      password,
       passwordVersion: Number(row.password_version),
       isArchived: Boolean(row.is_archived),
       deletedAt: row.item_deleted_at === null ? null : leanDate(row.item_deleted_at),
