@@ -10,7 +10,7 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import { Redis } from 'ioredis';
 import { scratchMysqlUrl, testDatabases } from '../../test/support/mysql';
 import { commitsSettling, leanReader, openDatabase, useCommitClock, type Database } from '../../db/src';
-import { readPage } from '../../api/src/domain/pages/page-read';
+import { readPage } from '../../api/src/domain';
 import { buildItem, buildPage, buildUser } from '../../test/support/factories';
 import { redisCommitClock } from './redis-commit-clock';
 

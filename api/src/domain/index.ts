@@ -73,7 +73,7 @@ export type {
 } from './messages/message.service';
 export type { OpenApiKey, OpenApiTreeCatalog } from './openapi/open-api.service';
 export type { PageView } from './pages/page.service';
-export type { PageRecord } from './pages/page-read';
+export { readPage, type PageRecord } from './pages/page-read';
 export { closeSqlParsePool, convertSqlToMarkdown, sqlToMarkdownTable } from './pages/sql-to-markdown';
 export type { ItemRights, PolicyItem } from './policy/policy.service';
 export type { TeamRights } from './policy/team.policy';
