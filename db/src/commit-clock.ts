@@ -1,5 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
+import { KeptResults, paramsKey } from './kept-results';
 
 /**
  * Kept reads on MySQL/MariaDB (issue #14). The embedded database tells every connection that something
@@ -35,10 +36,6 @@ export interface CommitClockSource {
   putShared?(key: string, value: string): void;
 }
 
-/** Rows of at most this many statements (with their parameters) are kept; past it they are all dropped. */
-export const MYSQL_KEPT_STATEMENTS = 2_000;
-/** Results of more rows than this are read every time. */
-export const MYSQL_KEPT_ROWS_MAX = 200;
 /** A request's reading of the token is used for at most this long (an EntityManager kept longer than a request). */
 const TOKEN_READING_MS = 1_000;
 /** How long the answer to a write waits for the token to change before it goes anyway. */
@@ -60,9 +57,7 @@ export class CommitClock {
   advancing = 0;
   private readonly settling = new Set<Promise<void>>();
   private readonly readings = new WeakMap<object, TokenReading>();
-  private version: string | null = null;
-  private readonly bySql = new Map<string, Map<string, readonly object[]>>();
-  private entries = 0;
+  private readonly results = new KeptResults();
   private closed = false;
   private unsent: Promise<string | null> | null = null;
 
@@ -128,10 +123,10 @@ export class CommitClock {
    * read across this process's own commit is not stored.
    */
   async shared<T extends object>(owner: object, key: string, read: () => Promise<T | undefined>) {
-    const { readShared, putShared } = this.source;
-    if (!readShared || !putShared || this.advancing > 0) return read();
+    const { source } = this;
+    if (!source.readShared || !source.putShared || this.advancing > 0) return read();
     const local = this.local;
-    const [token, value] = await readShared.call(this.source, key).catch(() => [null, null] as const);
+    const [token, value] = await source.readShared(key).catch(() => [null, null] as const);
     if (token === null) return read();
     this.readings.set(owner, { local, at: Date.now(), token: Promise.resolve(token) });
     if (value !== null && this.advancing === 0 && this.local === local) {
@@ -140,7 +135,7 @@ export class CommitClock {
     }
     const row = await read();
     if (row !== undefined && this.advancing === 0 && this.local === local)
-      putShared.call(this.source, key, JSON.stringify({ v: token, row }));
+      source.putShared(key, JSON.stringify({ v: token, row }));
     return row;
   }
 
@@ -162,31 +157,8 @@ export class CommitClock {
 
   /** Rows of `read()` kept under `version` (frozen and shared). */
   async rows(version: string, sql: string, params: readonly unknown[], read: () => Promise<object[]>) {
-    if (version !== this.version) {
-      this.bySql.clear();
-      this.entries = 0;
-      this.version = version;
-    }
-    const key = JSON.stringify(
-      params.map((p) => (p instanceof Date ? ['d', p.getTime()] : [typeof p, p ?? null])),
-    );
-    const kept = this.bySql.get(sql)?.get(key);
-    if (kept) return kept;
-    const rows = await read();
-    for (const row of rows) Object.freeze(row);
-    Object.freeze(rows);
-    // Only under the version it was read for: a commit during the read dropped the map already.
-    if (rows.length <= MYSQL_KEPT_ROWS_MAX && this.version === version) {
-      if (this.entries >= MYSQL_KEPT_STATEMENTS) {
-        this.bySql.clear();
-        this.entries = 0;
-      }
-      let byParams = this.bySql.get(sql);
-      if (!byParams) this.bySql.set(sql, (byParams = new Map()));
-      byParams.set(key, rows);
-      this.entries++;
-    }
-    return rows;
+    const key = paramsKey(params);
+    return this.results.find(version, sql, key) ?? this.results.keep(version, sql, key, await read());
   }
 
   close(): void {

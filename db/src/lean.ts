@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { BaseSqlitePlatform, type SqlEntityManager } from '@mikro-orm/knex';
 import { commitClockOf, type CommitClock } from './commit-clock';
+import { KeptResults, paramsKey } from './kept-results';
 import { nativeSql } from './native-sql';
 import { attachSearch } from './search/fts-index';
 
@@ -41,10 +42,7 @@ export interface LeanReader {
   getShared<T extends object>(key: string, sql: string, params?: readonly unknown[]): Promise<T | undefined>;
 }
 
-/** Statements (with their parameters) a read connection keeps rows of; past it they are all dropped. */
-export const KEPT_STATEMENTS = 2_000;
-/** Results of more rows than this are read every time. */
-export const KEPT_ROWS_MAX = 200;
+export { KEPT_ROWS_MAX, KEPT_STATEMENTS } from './kept-results';
 
 /** Prepared statements a connection keeps, least recently used going first. */
 export const STATEMENTS_KEPT = 256;
@@ -124,9 +122,7 @@ const DATA_VERSION = 'PRAGMA data_version';
  * writes. The version is read before the rows: rows read after it are at least as new as it says.
  */
 export class KeptRows {
-  private version: unknown = undefined;
-  private readonly bySql = new Map<string, Map<string, readonly object[]>>();
-  private entries = 0;
+  private readonly results = new KeptResults();
 
   constructor(
     private readonly connection: Pick<RawSqlite, 'prepare'>,
@@ -136,36 +132,12 @@ export class KeptRows {
 
   rows(sql: string, params: readonly unknown[]): readonly object[] {
     const version = this.currentVersion();
-    if (version !== this.version) {
-      this.bySql.clear();
-      this.entries = 0;
-      this.version = version;
-    }
-    const key = JSON.stringify(params.map(keyPart));
-    let byParams = this.bySql.get(sql);
-    const kept = byParams?.get(key);
+    const key = paramsKey(params);
+    const kept = this.results.find(version, sql, key);
     if (kept) return kept;
     const rows = this.connection.prepare(sql).all(...params.map(bindable)) as object[];
-    for (const row of rows) Object.freeze(row);
-    Object.freeze(rows);
-    if (rows.length <= KEPT_ROWS_MAX) {
-      if (this.entries >= KEPT_STATEMENTS) {
-        this.bySql.clear();
-        this.entries = 0;
-        byParams = undefined;
-      }
-      if (!byParams) this.bySql.set(sql, (byParams = new Map()));
-      byParams.set(key, rows);
-      this.entries++;
-    }
-    return rows;
+    return this.results.keep(version, sql, key, rows);
   }
-}
-
-/** A parameter as part of a key: its type with its value, so `1` and `'1'` (bound differently) differ. */
-function keyPart(value: unknown): unknown {
-  if (value instanceof Date) return ['d', value.getTime()];
-  return [typeof value, value ?? null];
 }
 
 interface SqliteReader {

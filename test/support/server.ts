@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { configFromEnv, type AppConfig } from '../../server/src/config';
 import { createServer, type RunningServer } from '../../server/src/server';
 import { migratedScratchMysqlUrl, type TestDatabase } from './mysql';
+import { redisAnswers } from './processes';
 
 export const TEST_CAPTCHA = 'TEST-CAPTCHA';
 export const ADMIN = { username: 'admin', password: 'admin-password' };
@@ -54,17 +54,7 @@ let redisAnswer: Promise<string> | null = null;
 function testServerRedis(): Promise<string> {
   const named = process.env.TEST_SERVER_REDIS_URL;
   if (named !== undefined) return Promise.resolve(named.trim());
-  redisAnswer ??= new Promise<string>((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: 6379 });
-    const done = (url: string) => {
-      socket.destroy();
-      resolve(url);
-    };
-    socket.setTimeout(1_000, () => done(''));
-    socket.once('error', () => done(''));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG') ? 'redis://127.0.0.1:6379' : ''));
-  });
+  redisAnswer ??= redisAnswers(6379).then((up) => (up ? 'redis://127.0.0.1:6379' : ''));
   return redisAnswer;
 }
 

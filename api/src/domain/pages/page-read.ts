@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { BaseSqlitePlatform } from '@mikro-orm/knex';
 import { leanDate, leanReader, MAX_CATALOG_LEVEL } from '../../../../db/src';
 import type { CatalogStep } from '../catalogs/catalog-tree';
+import { itemRow } from '../items/item-rows';
 
 /**
  * A page as a reader gets it, read as plain data: the fields of the `Page` entity, relations by id only
@@ -144,19 +145,14 @@ const CHAIN_BOUND = MAX_CATALOG_LEVEL * 4;
  */
 export async function readPage(em: EntityManager, pageId: number): Promise<PageRead | null> {
   const sqlite = em.getPlatform() instanceof BaseSqlitePlatform;
-  const reader = leanReader(em);
-  const row = await reader.getShared<Row>(
+  const row = await leanReader(em).getShared<Row>(
     `page:${pageId}`,
     sqlite ? PAGE_READ_SQL.sqlite : PAGE_READ_SQL.mysql,
     [pageId, CHAIN_BOUND + 1, pageId],
   );
   if (!row) return null;
-  // MariaDB: the item's visit password (kept in this process, never in Redis with the page row).
-  const password =
-    row.password ??
-    (await reader.getKept<{ password: string }>('select password from item where id = ?', [row.item_id]))
-      ?.password ??
-    '';
+  // MariaDB: the item's visit password from its kept row (the policy's too), never in Redis with the page row.
+  const password = row.password ?? (await itemRow(em, { id: Number(row.item_id) }))?.password ?? '';
   return {
     page: pageRecordOf(row),
     item: {
