@@ -6,7 +6,14 @@ import type { EntityManager } from '@mikro-orm/knex';
 import mysql from 'mysql2/promise';
 import { scratchMysqlUrl, testDatabases } from '../../test/support/mysql';
 import { Catalog, Item, Page, User } from './entities';
-import { migrate, openDatabase, type Database } from './orm';
+import {
+  executedMigrations,
+  knownMigrations,
+  migrate,
+  openDatabase,
+  pendingMigrations,
+  type Database,
+} from './orm';
 
 const opened: Database[] = [];
 afterAll(async () => {
@@ -37,6 +44,28 @@ describe.each(testDatabases())('database on $name', (target) => {
   it('applies migrations once; a second start applies nothing', async () => {
     const db = await open(target, 'orm_idem');
     expect(await migrate(db.orm)).toEqual([]);
+  });
+
+  it('starts on a current schema without loading the migrator, and tells pending migrations without it', async () => {
+    const settings = {
+      url: target.url ? await scratchMysqlUrl(target.url, 'orm_lazy') : undefined,
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'quire-orm-')),
+    };
+    const first = await openDatabase(settings);
+    // A new database: every migration ran, through the migrator.
+    expect(first.orm.config.getExtension('@mikro-orm/migrator')).toBeDefined();
+    await first.close();
+    const db = await openDatabase(settings);
+    opened.push(db);
+    expect(db.orm.config.getExtension('@mikro-orm/migrator')).toBeUndefined();
+    const known = knownMigrations(db.dialect);
+    expect([...(await executedMigrations(db.orm))].sort()).toEqual(known);
+    expect(await pendingMigrations(db.orm, db.dialect)).toEqual([]);
+    // The readiness probe's answer when a migration has not run.
+    await db.orm.em
+      .getConnection()
+      .execute('delete from quire_migrations where name like ?', [`${known.at(-1)}%`]);
+    expect(await pendingMigrations(db.orm, db.dialect)).toEqual([known.at(-1)]);
   });
 
   it('has a schema that matches the entities exactly (the migrations are not stale)', async () => {

@@ -65,7 +65,7 @@ import { clusterLease } from './cluster-lease';
 import { compatRestPlugin } from '../../compat-rest/src';
 import { parseFormBody } from '../../compat-rest/src/document-wire';
 import { COMPRESSION_ENCODINGS, keepAnswer, keptCompressed } from '../../compat-rest/src/wire';
-import { commitsSettling, openDatabase, type Database } from '../../db/src';
+import { commitsSettling, openDatabase, pendingMigrations, type Database } from '../../db/src';
 import type { AppConfig } from './config';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerGraphQLExplorer } from './http/graphql-explorer';
@@ -510,7 +510,7 @@ async function readiness(
   try {
     await withinProbeTime(db.orm.em.getConnection().execute('select 1'));
     checks.database = true;
-    checks.migrations = (await withinProbeTime(db.orm.getMigrator().getPendingMigrations())).length === 0;
+    checks.migrations = (await withinProbeTime(pendingMigrations(db.orm, db.dialect))).length === 0;
   } catch {
     // Reported as false.
   }

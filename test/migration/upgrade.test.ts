@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import {
   DatabaseTooNewError,
   Item,
+  migratorOf,
   openDatabase,
   Page,
   PageHistory,
@@ -26,7 +27,7 @@ const FIRST_RELEASE = 'Migration20261123111133_Initial';
 async function seedFirstSchema(settings: DatabaseSettings): Promise<void> {
   const db = await openDatabase(settings, { migrate: false });
   try {
-    await db.orm.getMigrator().up({ to: FIRST_RELEASE });
+    await migratorOf(db.orm).up({ to: FIRST_RELEASE });
     const run = (sql: string, params: unknown[]) => db.orm.em.getConnection().execute(sql, params, 'run');
     const now = new Date('2026-11-20T08:00:00Z');
     await run(

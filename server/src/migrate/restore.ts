@@ -4,7 +4,14 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import Database from 'libsql';
-import { dialectOf, migrationsFolder, openDatabase, removeSearchIndex, sqliteFileOf } from '../../../db/src';
+import {
+  dialectOf,
+  migrationsFolder,
+  migratorOf,
+  openDatabase,
+  removeSearchIndex,
+  sqliteFileOf,
+} from '../../../db/src';
 import {
   BACKUP_LAYOUT,
   BackupError,
@@ -109,7 +116,7 @@ async function restoreMysql(target: BackupTarget, dir: string, manifest: BackupM
   const db = await openDatabase(target.database, { migrate: false });
   try {
     const last = manifest.migrations.at(-1);
-    if (last) await db.orm.getMigrator().up({ to: last });
+    if (last) await migratorOf(db.orm).up({ to: last });
   } finally {
     await db.close();
   }

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
-import { ZipFile } from 'yazl';
+import type * as Yazl from 'yazl';
 import type { PageImage } from './docx-convert';
 import { Slots } from '../workers/slots';
 import { DocxConverter } from './docx.worker';
@@ -102,7 +102,9 @@ async function writeDocxTo(
   for (const catalog of tree.catalogs) place(catalog, [++top]);
 
   const shell = await converter.start(tree.item.name);
-  const zip = new ZipFile();
+  // Loaded on first use (issue #14: every module loaded at start stays in the heap).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const zip = new (require('yazl') as typeof Yazl).ZipFile();
   const mtime = new Date();
   const output = zip.outputStream as Readable;
   output.once('error', (err) => out.destroy(err));

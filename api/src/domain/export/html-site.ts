@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
-import { ZipFile } from 'yazl';
+import type * as Yazl from 'yazl';
 import { rewriteFileLinks, type ExportFiles } from './export-attachments';
 import {
   pageContents,
@@ -79,7 +79,9 @@ export function writeHtmlSite(
   files: ExportFiles,
   onProgress: ExportProgress = () => undefined,
 ): Readable {
-  const zip = new ZipFile();
+  // Loaded on first use (issue #14: every module loaded at start stays in the heap).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const zip = new (require('yazl') as typeof Yazl).ZipFile();
   const pages = pagesInOrder(tree);
   const mtime = new Date();
   const written = new Set<string>();

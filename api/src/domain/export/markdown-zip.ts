@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
-import { ZipFile } from 'yazl';
+import type * as Yazl from 'yazl';
 import { sanitizeEntryName, UniqueNames } from './entry-names';
 import { rewriteFileLinks, type ExportFiles } from './export-attachments';
 import {
@@ -56,7 +56,9 @@ export function writeMarkdownZip(
   files: ExportFiles,
   onProgress: ExportProgress = () => undefined,
 ): Readable {
-  const zip = new ZipFile();
+  // Loaded on first use (issue #14: every module loaded at start stays in the heap).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const zip = new (require('yazl') as typeof Yazl).ZipFile();
   const paths = markdownPaths(tree);
   const pages = pagesInOrder(tree);
   const mtime = new Date();
@@ -88,7 +90,7 @@ export function writeMarkdownZip(
 }
 
 /** Waits while the zip holds more than a few MB nobody has read yet (a slow client). */
-async function backPressure(zip: ZipFile): Promise<void> {
+async function backPressure(zip: Yazl.ZipFile): Promise<void> {
   const out = zip.outputStream as Readable;
   while (out.readableLength > 4 * 1024 * 1024 && !out.destroyed) {
     await new Promise<void>((resolve) => setTimeout(resolve, 20));

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path/posix';
 import { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
-import YAML from 'yaml';
+import type * as Yaml from 'yaml';
 import { Item, ItemType } from '../../../../db/src';
 import { DomainError } from '../errors';
 import type { FileService } from '../files/file.service';
@@ -246,7 +246,9 @@ function parseDocument(data: Buffer, ext: string): unknown {
   } catch (jsonError) {
     if (ext === '.yaml' || ext === '.yml') {
       try {
-        return YAML.parse(text, { maxAliasCount: 100 });
+        // Loaded on first use (issue #14: every module loaded at start stays in the heap).
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        return (require('yaml') as typeof Yaml).parse(text, { maxAliasCount: 100 });
       } catch (yamlError) {
         throw invalid('YAML', yamlError);
       }

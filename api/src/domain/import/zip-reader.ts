@@ -1,6 +1,6 @@
-import chardet from 'chardet';
-import iconv from 'iconv-lite';
-import yauzl from 'yauzl';
+import type * as Chardet from 'chardet';
+import type * as Iconv from 'iconv-lite';
+import type * as yauzl from 'yauzl';
 import { DomainError } from '../errors';
 
 /** Caps of one imported archive: a zip bomb stops at the first entry that would pass them. */
@@ -77,6 +77,11 @@ function checkSafe(name: string): void {
 function nameDecoder(names: Buffer[]): (name: Buffer) => string {
   const all = Buffer.concat(names);
   if (Buffer.from(all.toString('utf8'), 'utf8').equals(all)) return (name) => name.toString('utf8');
+  // Loaded on first use, as yauzl (`openZip`): few requests import a ZIP.
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const chardet = require('chardet') as typeof Chardet;
+  const iconv = require('iconv-lite') as typeof Iconv;
+  /* eslint-enable @typescript-eslint/no-require-imports */
   const guess = (chardet.detect(all) ?? '').toLowerCase();
   const encoding = guess.includes('big5') ? 'big5' : 'gb18030';
   return (name) => iconv.decode(name, encoding);
@@ -98,7 +103,9 @@ function invalidZip(): DomainError {
 
 function openZip(buffer: Buffer): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(
+    // Loaded on first use (issue #14: every module loaded at start stays in the heap).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    (require('yauzl') as typeof yauzl).fromBuffer(
       buffer,
       { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, strictFileNames: false },
       (err, zip) => (err || !zip ? reject(invalidZip()) : resolve(zip)),

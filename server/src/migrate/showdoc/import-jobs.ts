@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MikroORM } from '@mikro-orm/core';
-import yauzl from 'yauzl';
+import type * as yauzl from 'yauzl';
 import {
   DomainError,
   type ShowdocImportJobView,
@@ -248,7 +248,9 @@ async function checkZip(file: string): Promise<void> {
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, zip) =>
+    // Loaded on first use (issue #14: every module loaded at start stays in the heap).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    (require('yauzl') as typeof yauzl).open(file, { lazyEntries: true, autoClose: false }, (err, zip) =>
       err || !zip ? reject(err) : resolve(zip),
     ),
   );
