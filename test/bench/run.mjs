@@ -398,12 +398,16 @@ function cannon({ base, connections, duration, cell, verifyBody }) {
       method: 'POST',
       path: '/',
       setupRequest: (req, context) => {
+        // A request lost with its connection (autocannon reconnects and builds another without an answer):
+        // its ticket goes back first, or a save cell's pool of pages would run dry.
+        if (context.ticket !== undefined) cell.done(context.ticket, null);
         const { request: r, ticket } = cell.next();
         context.ticket = ticket;
         return { ...req, ...r, headers: { ...r.headers } };
       },
       onResponse: (status, body, context) => {
         cell.done(context.ticket, body);
+        context.ticket = undefined;
         // The first wrong answer of the cell, printed with its row: what the error count is made of.
         if (!cell.firstWrong && (status < 200 || status > 299 || !verifyBody(body))) {
           cell.firstWrong = `HTTP ${status} ${bodyText(body).slice(0, 300)}`;
