@@ -148,7 +148,7 @@ export async function safeMigrate(
   // The usual start: the schema is current and the migrator is never loaded.
   if (!pending.length) return { applied: [], backup: null };
   let backup: string | null = null;
-  if (pending.length && executed.length && dialect === 'sqlite') {
+  if (executed.length && dialect === 'sqlite') {
     const file = sqliteFileOf(settings);
     if (file !== ':memory:') {
       const folder = path.join(path.dirname(path.resolve(file)), 'backups');
