@@ -56,7 +56,7 @@ export function buildOrmOptions(settings: DatabaseSettings): Options {
     dataloader: true,
     // Full-text search (search/page-search-index.ts): FTS5's tables are the migration's, not the entities';
     // on MySQL the server keeps the gram index in step with every flushed page write.
-    schemaGenerator: { skipTables: [/^page_fts/] },
+    schemaGenerator: { skipTables: [/^page_fts/, 'page_search_queue'] },
     // Page writes hand their ids to the plain-text worker after commit (search/plain-text.ts).
     subscribers: [
       ...(dialect === 'mysql' ? [new PageSearchSubscriber()] : [new DateSnapshotSubscriber()]),

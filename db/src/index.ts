@@ -8,6 +8,7 @@ export * from './lean';
 export * from './search/page-search-index';
 export * from './search/fts-index';
 export * from './search/fts-indexer';
+export * from './search/gram-indexer';
 export * from './search/sheet-text';
 export * from './search/plain-text';
 export * from './native-sql';

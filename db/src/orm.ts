@@ -7,6 +7,7 @@ import type * as Migrations from '@mikro-orm/migrations';
 import { closeCommitClock } from './commit-clock';
 import { closeLeanReader } from './lean';
 import { startFtsIndexer } from './search/fts-indexer';
+import { startGramIndexer } from './search/gram-indexer';
 import {
   buildOrmOptions,
   dialectOf,
@@ -56,8 +57,15 @@ export async function openDatabase(
   }
   // The embedded database's full-text index is kept by a thread of its own, once the schema is current.
   const file = dialect === 'sqlite' ? sqliteFileOf(settings) : ':memory:';
+  // MySQL's gram postings are written after each commit by the gram indexer, once the schema is current.
   const indexer =
-    options.migrate !== false && file !== ':memory:' ? startFtsIndexer(orm, file, settings.log) : null;
+    options.migrate === false
+      ? null
+      : dialect === 'mysql'
+        ? startGramIndexer(orm, settings.log)
+        : file !== ':memory:'
+          ? startFtsIndexer(orm, file, settings.log)
+          : null;
   return {
     orm,
     dialect,

@@ -126,6 +126,11 @@ async function writeDataset(root, settings, log) {
     await filler.idle();
     await filler.close();
     log(`  plain text of every page (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    // Likewise MariaDB's search postings, written after each save by the gram indexer, which rests between
+    // batches: the pages still queued are indexed here, not by the first cells of every run.
+    const { indexQueuedPages } = require(path.join(root, 'dist', 'db', 'src'));
+    await indexQueuedPages(db.orm.em);
+    log(`  search postings of every page (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     result.seedSeconds = (Date.now() - started) / 1000;
     return result;
   } finally {

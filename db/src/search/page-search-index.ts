@@ -1,6 +1,14 @@
-import type { EntityManager, EventArgs, EventSubscriber, Transaction } from '@mikro-orm/core';
+import type {
+  EntityManager,
+  EventArgs,
+  EventSubscriber,
+  Transaction,
+  TransactionEventArgs,
+} from '@mikro-orm/core';
 import { BaseSqlitePlatform } from '@mikro-orm/knex';
 import { Page } from '../entities/page';
+import { nativeSql } from '../native-sql';
+import { rootTransactionOf } from '../transaction-root';
 
 /**
  * Full-text index of page titles and contents, one per database kind:
@@ -12,14 +20,20 @@ import { Page } from '../entities/page';
  *   default one cannot split Chinese). One row per distinct gram of a page, where the gram at position i
  *   of the case-folded text packs the UTF-16 code units i, i+1, i+2 into one integer (0 past the end), so
  *   `gram IN (...)` finds trigrams and a range of grams finds the pages holding a 1- or 2-unit prefix.
- *   The server keeps it: PageSearchSubscriber (registered in config.ts for MySQL) reindexes every page
- *   the unit of work creates, upserts or updates (title, content or item) in the flush's transaction;
- *   page rows deleted for good take their grams with them (foreign key, on delete cascade).
+ *   A write of a page's indexed text appends the page's id to `page_search_queue` in its own transaction
+ *   (one row: thousands of posting rows per save were most of MariaDB's work, issue #14), and the server's
+ *   gram indexer (gram-indexer.ts) brings the postings of queued pages in line after the commit. Search
+ *   takes every queued page of the searched items as a candidate besides the postings' (it verifies the
+ *   substring on the stored text), so a committed save is found at once. PageSearchSubscriber (registered
+ *   in config.ts for MySQL) queues every page the unit of work creates, upserts or updates (title,
+ *   content or item); page rows deleted for good take their grams with them (foreign key, on delete
+ *   cascade) and their queue rows are dropped by the indexer.
  *
  * The rule for MySQL: a write that inserts pages or changes their title, content or item WITHOUT the
  * unit of work (em.insert/insertMany, nativeInsert/nativeUpdate, query builder, raw SQL such as a copy by
- * INSERT ... SELECT) must call reindexPages/reindexItem in the same transaction. Soft deletes, moves
- * within the item and recoveries change none of the indexed columns: search filters them in its query.
+ * INSERT ... SELECT) must call reindexPages/reindexItem in the same transaction, after its writes. Soft
+ * deletes, moves within the item and recoveries change none of the indexed columns: search filters them
+ * in its query.
  */
 
 /** 2^16: one UTF-16 code unit per slot of a packed gram (three slots: at most 2^48 - 1, a safe integer). */
@@ -87,7 +101,7 @@ export function gramLookup(needle: string): GramLookup {
   return { kind: 'all', grams: [...new Set(picked)] };
 }
 
-type Run = <T>(sql: string, params?: unknown[]) => Promise<T>;
+export type Run = <T>(sql: string, params?: unknown[]) => Promise<T>;
 
 /** Runs `work` in the EntityManager's current transaction, or in a new one when there is none. */
 async function inIndexTransaction(em: EntityManager, work: (run: Run) => Promise<void>): Promise<void> {
@@ -108,63 +122,59 @@ interface PageText {
   content: string;
 }
 
+/** Root transactions that queued pages: the gram indexer is woken when one commits. */
+const queuedIn = new WeakSet<object>();
+
+/** Called once a transaction that queued pages committed (the gram indexer registers itself). */
+const wakers = new WeakMap<object, () => void>();
+
+/** Registers what wakes the gram indexer of this ORM (gram-indexer.ts; its Configuration is the key). */
+export function onPagesQueued(em: EntityManager, wake: () => void): () => void {
+  wakers.set(em.config, wake);
+  return () => {
+    if (wakers.get(em.config) === wake) wakers.delete(em.config);
+  };
+}
+
+function wakeIndexer(em: EntityManager): void {
+  wakers.get(em.config)?.();
+}
+
 /**
- * Brings the postings of these pages in line with their rows: inserts the grams they gained, deletes the
- * ones they lost, follows a change of item, and drops the postings of pages that no longer exist. A diff,
- * so a small edit of a long page writes a few rows. No-op on SQLite (triggers keep FTS5 in step).
+ * Queues these pages for the gram indexer (gram-indexer.ts), in the EntityManager's transaction or on its
+ * own: one row per page, which the indexer turns into postings after the commit. Search finds a queued page
+ * at once (it verifies queued pages' text itself). No-op on SQLite (triggers queue the pages for FTS5).
  */
 export async function reindexPages(em: EntityManager, pageIds: Iterable<number>): Promise<void> {
   if (searchDialectOf(em) !== 'mysql') return;
   const ids = [...new Set(pageIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
   if (ids.length === 0) return;
-  await inIndexTransaction(em, async (run) => {
-    for (let start = 0; start < ids.length; start += PAGES_PER_BATCH) {
-      await reindexBatch(run, ids.slice(start, start + PAGES_PER_BATCH));
-    }
-  });
+  await queuePages(em, ids);
 }
 
-/** A page's indexed text: its title and its markdown (not a spreadsheet: its cell text is indexed). */
-export interface IndexedText {
-  title: string;
-  content: string;
+async function queuePages(em: EntityManager, ids: number[]): Promise<void> {
+  const current = em.getTransactionContext<Transaction>();
+  await inIndexTransaction(em, async (run) => {
+    for (let start = 0; start < ids.length; start += ROWS_PER_INSERT) {
+      // Ids are checked integers: safe to inline.
+      const rows = ids.slice(start, start + ROWS_PER_INSERT).map((id) => `(${id})`);
+      await run(`insert into page_search_queue (page_id) values ${rows.join(', ')}`);
+    }
+  });
+  // In a transaction: PageSearchSubscriber wakes the indexer when it commits (a rollback queued nothing).
+  if (current) queuedIn.add(rootTransactionOf(current));
+  else wakeIndexer(em);
 }
 
 /**
- * `reindexPages` for one page whose title or content changed in this transaction from `before` to `after`,
- * from the two texts instead of reading the page and its postings back (a page save on MariaDB: thousands
- * of posting rows per save): the postings always follow the stored text in the same transaction, so the
- * diff of the two texts' grams is the diff of the postings. `insert ignore`: a posting already there (a
- * page indexed apart from that rule) is no failure; a posting left behind only widens the candidates,
- * which search verifies. No-op on SQLite.
+ * Brings the postings of these pages in line with their rows: inserts the grams they gained, deletes the
+ * ones they lost, follows a change of item, and drops the postings of pages that no longer exist. A diff,
+ * so a small edit of a long page writes a few rows. The gram indexer's work, and reindexAll's.
  */
-export async function reindexPageText(
-  em: EntityManager,
-  page: { id: number; itemId: number },
-  before: IndexedText,
-  after: IndexedText,
-): Promise<void> {
-  if (searchDialectOf(em) !== 'mysql') return;
-  const had = gramsOf(before.title, before.content);
-  const want = gramsOf(after.title, after.content);
-  const lost = [...had].filter((gram) => !want.has(gram));
-  const gained = [...want].filter((gram) => !had.has(gram));
-  if (!lost.length && !gained.length) return;
-  const pageId = Number(page.id);
-  const itemId = Number(page.itemId);
-  await inIndexTransaction(em, async (run) => {
-    // Grams and ids are integers computed here, never user text: safe to inline.
-    for (let i = 0; i < lost.length; i += ROWS_PER_INSERT) {
-      await run(
-        `delete from page_search_gram where page_id = ? and gram in (${lost.slice(i, i + ROWS_PER_INSERT).join(', ')})`,
-        [pageId],
-      );
-    }
-    for (let i = 0; i < gained.length; i += ROWS_PER_INSERT) {
-      const rows = gained.slice(i, i + ROWS_PER_INSERT).map((gram) => `(${pageId}, ${gram}, ${itemId})`);
-      await run(`insert ignore into page_search_gram (page_id, gram, item) values ${rows.join(', ')}`);
-    }
-  });
+export async function indexPagesNow(run: Run, ids: number[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += PAGES_PER_BATCH) {
+    await reindexBatch(run, ids.slice(start, start + PAGES_PER_BATCH));
+  }
 }
 
 /**
@@ -178,17 +188,7 @@ async function reindexBatch(run: Run, ids: number[], withSheetText = true): Prom
     `select id, item_id, title, ${text} as content from page where id in (${marks})`,
     ids,
   );
-  const postings = await run<Array<{ page_id: number; gram: number | string; item: number }>>(
-    `select page_id, gram, item from page_search_gram where page_id in (${marks})`,
-    ids,
-  );
-  const have = new Map<number, { grams: Set<number>; items: Set<number> }>();
-  for (const row of postings) {
-    const entry = have.get(Number(row.page_id)) ?? { grams: new Set<number>(), items: new Set<number>() };
-    entry.grams.add(Number(row.gram));
-    entry.items.add(Number(row.item));
-    have.set(Number(row.page_id), entry);
-  }
+  const have = await postingsOf(run, ids, marks);
   const gone = ids.filter((id) => !pages.some((p) => Number(p.id) === id) && have.has(id));
   if (gone.length) {
     await run(`delete from page_search_gram where page_id in (${gone.map(() => '?').join(', ')})`, gone);
@@ -203,6 +203,13 @@ async function reindexBatch(run: Run, ids: number[], withSheetText = true): Prom
       await run('update page_search_gram set item = ? where page_id = ?', [itemId, pageId]);
     }
     const lost = [...existing.grams].filter((g) => !want.has(g));
+    if (lost.length > existing.grams.size / 2) {
+      // Most of the text is new (a replaced body): one short DELETE and every gram again costs the
+      // database less than thousands of grams named twice.
+      await run('delete from page_search_gram where page_id = ?', [pageId]);
+      for (const gram of want) inserts.push(`(${pageId}, ${gram}, ${itemId})`);
+      continue;
+    }
     for (let i = 0; i < lost.length; i += ROWS_PER_INSERT) {
       // Grams are integers computed here, never user text: safe to inline.
       await run(
@@ -219,24 +226,62 @@ async function reindexBatch(run: Run, ids: number[], withSheetText = true): Prom
   }
 }
 
-/** Reindexes every page of an item (after a bulk write with native queries: import, copy). */
+/**
+ * The grams and items of these pages' postings, one row per page (`group_concat`: thousands of posting rows
+ * per page cost the driver far more as rows). A page whose list the server's `group_concat_max_len` cut short
+ * is read again row by row.
+ */
+async function postingsOf(
+  run: Run,
+  ids: number[],
+  marks: string,
+): Promise<Map<number, { grams: Set<number>; items: Set<number> }>> {
+  const have = new Map<number, { grams: Set<number>; items: Set<number> }>();
+  const lists = await run<
+    Array<{ page_id: number; grams: string | Buffer; items: string | Buffer; n: number }>
+  >(
+    `select page_id, group_concat(gram) as grams, group_concat(distinct item) as items, count(*) as n
+       from page_search_gram where page_id in (${marks}) group by page_id`,
+    ids,
+  );
+  const cut: number[] = [];
+  for (const row of lists) {
+    const grams = String(row.grams).split(',');
+    if (grams.length !== Number(row.n)) {
+      cut.push(Number(row.page_id));
+      continue;
+    }
+    have.set(Number(row.page_id), {
+      grams: new Set(grams.map(Number)),
+      items: new Set(String(row.items).split(',').map(Number)),
+    });
+  }
+  if (cut.length) {
+    const rows = await run<Array<{ page_id: number; gram: number | string; item: number }>>(
+      `select page_id, gram, item from page_search_gram where page_id in (${cut.map(() => '?').join(', ')})`,
+      cut,
+    );
+    for (const row of rows) {
+      const entry = have.get(Number(row.page_id)) ?? { grams: new Set<number>(), items: new Set<number>() };
+      entry.grams.add(Number(row.gram));
+      entry.items.add(Number(row.item));
+      have.set(Number(row.page_id), entry);
+    }
+  }
+  return have;
+}
+
+/** Queues every page of an item for the gram indexer (after a bulk write with native queries: import, copy). */
 export async function reindexItem(em: EntityManager, itemId: number): Promise<void> {
   if (searchDialectOf(em) !== 'mysql') return;
-  await inIndexTransaction(em, async (run) => {
-    const rows = await run<Array<{ id: number }>>('select id from page where item_id = ? order by id', [
-      itemId,
-    ]);
-    const ids = rows.map((r) => Number(r.id));
-    // Postings left under this item by pages that moved away are fixed by reindexing those pages.
-    const strays = await run<Array<{ page_id: number }>>(
-      'select distinct g.page_id from page_search_gram g left join page p on p.id = g.page_id where g.item = ? and (p.id is null or p.item_id <> ?)',
-      [itemId, itemId],
-    );
-    const all = [...ids, ...strays.map((r) => Number(r.page_id))];
-    for (let start = 0; start < all.length; start += PAGES_PER_BATCH) {
-      await reindexBatch(run, all.slice(start, start + PAGES_PER_BATCH));
-    }
-  });
+  const sql = nativeSql(em);
+  const rows = await sql.all<{ id: number }>('select id from page where item_id = ? order by id', [itemId]);
+  // Postings left under this item by pages that moved away are fixed by reindexing those pages.
+  const strays = await sql.all<{ page_id: number }>(
+    'select distinct g.page_id from page_search_gram g left join page p on p.id = g.page_id where g.item = ? and (p.id is null or p.item_id <> ?)',
+    [itemId, itemId],
+  );
+  await reindexPages(em, [...rows.map((r) => Number(r.id)), ...strays.map((r) => Number(r.page_id))]);
 }
 
 /**
@@ -375,8 +420,8 @@ const INDEXED_PROPERTIES = ['title', 'content', 'searchText', 'item'] as const;
 
 /**
  * Keeps `page_search_gram` in step with the unit of work (MySQL only; registered in config.ts). The
- * entity hooks run inside the flush's transaction, after the page's own INSERT/UPDATE, so a rolled back
- * save leaves no postings and a committed one is searchable at once.
+ * entity hooks run inside the flush's transaction, after the page's own INSERT/UPDATE, and queue the page
+ * there: a rolled back save queues nothing, a committed one wakes the gram indexer.
  */
 export class PageSearchSubscriber implements EventSubscriber<Page> {
   getSubscribedEntities() {
@@ -395,5 +440,15 @@ export class PageSearchSubscriber implements EventSubscriber<Page> {
   async afterUpdate(args: EventArgs<Page>): Promise<void> {
     const payload = args.changeSet?.payload ?? {};
     if (INDEXED_PROPERTIES.some((name) => name in payload)) await reindexPages(args.em, [args.entity.id]);
+  }
+
+  afterTransactionCommit(args: TransactionEventArgs): void {
+    if (!args.transaction || !queuedIn.has(args.transaction)) return;
+    queuedIn.delete(args.transaction);
+    wakeIndexer(args.em);
+  }
+
+  afterTransactionRollback(args: TransactionEventArgs): void {
+    if (args.transaction) queuedIn.delete(args.transaction);
   }
 }

@@ -8,6 +8,7 @@ import type {
 } from '@mikro-orm/core';
 import { Page } from '../entities/page';
 import { nativeSql } from '../native-sql';
+import { rootTransactionOf } from '../transaction-root';
 import { searchDialectOf } from './page-search-index';
 
 /**
@@ -52,20 +53,6 @@ function notify(config: Configuration, ids: Set<number>): void {
   }
 }
 
-/** The outermost transaction of a (possibly nested, savepoint) knex transaction. */
-function rootOf(trx: Transaction): Transaction {
-  let current = trx as Record<symbol, unknown>;
-  for (let depth = 0; depth < 32; depth++) {
-    const parentKey = Object.getOwnPropertySymbols(current).find(
-      (s) => s.description === 'parentTransaction',
-    );
-    const parent = parentKey ? current[parentKey] : undefined;
-    if (!parent || typeof parent !== 'object') break;
-    current = parent as Record<symbol, unknown>;
-  }
-  return current as Transaction;
-}
-
 /** Page ids whose content changed in each open root transaction (keyed by that transaction). */
 const pending = new WeakMap<object, Set<number>>();
 
@@ -82,7 +69,7 @@ export function pageContentChanged(em: EntityManager, pageIds: Iterable<number>)
     notify(em.config, new Set(ids));
     return;
   }
-  const root = rootOf(trx);
+  const root = rootTransactionOf(trx);
   let set = pending.get(root);
   if (!set) pending.set(root, (set = new Set()));
   for (const id of ids) set.add(id);

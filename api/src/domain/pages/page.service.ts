@@ -12,7 +12,6 @@ import {
   nativeSql,
   pageContentChanged,
   reindexPages,
-  reindexPageText,
   type User,
 } from '../../../../db/src';
 import { loadCatalogChainIds, loadCatalogPath, type CatalogStep } from '../catalogs/catalog-tree';
@@ -569,18 +568,8 @@ export class PageService {
           ...changes.values,
           stored.id,
         ]);
-        // A native update passes by the search index's flush hook (MySQL): keep the index in step here, from
-        // the old and new texts when both are markdown (a spreadsheet's cell text is read back).
-        if (changes.textChanged && searchText === null && Number(stored.has_search_text) === 0) {
-          await reindexPageText(
-            this.em,
-            { id: stored.id, itemId: stored.item_id },
-            { title: stored.title, content: stored.content },
-            { title: changes.row.title, content: changes.row.content },
-          );
-        } else if (changes.textChanged) {
-          await reindexPages(this.em, [stored.id]);
-        }
+        // A native update passes by the search index's flush hook (MySQL): queue the page for it here.
+        if (changes.textChanged) await reindexPages(this.em, [stored.id]);
         if (changes.plainTextLater) pageContentChanged(this.em, [stored.id]);
         // Title, catalog, order, draft state, editor and time all show in the menu.
         await menuChanged(this.em, item.id);

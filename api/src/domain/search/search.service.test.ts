@@ -13,7 +13,12 @@ import {
   User,
   UserGroup,
   searchIndexCaughtUp,
+  gramIndexerOf,
+  gramLookup,
+  indexQueued,
+  indexQueuedPages,
 } from '../../../../db/src';
+import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
 import { testDatabases } from '../../../../test/support/mysql';
 import { loadItemView } from '../catalogs/item-view';
@@ -468,6 +473,7 @@ describe.each(testDatabases())('search on $name', (target) => {
       expect(await titlesIn(owner, docs, 'nomadword')).toEqual([]);
       expect(await titlesIn(owner, target2, 'nomadword')).toEqual(['Traveller']);
       expect(await titlesIn(owner, target2, '游牧')).toEqual(['Traveller']);
+      await expectIndexMatchesPages();
     });
 
     it('keeps up with saves of many pages at once, each in its own transaction', async () => {
@@ -487,7 +493,100 @@ describe.each(testDatabases())('search on $name', (target) => {
       );
       expect(await titlesIn(owner, docs, 'parallelword')).toEqual([]);
       expect((await titlesIn(owner, docs, '并发')).sort()).toEqual(batch.map((p) => p.title).sort());
+      await expectIndexMatchesPages();
     });
+
+    /** MySQL: the ids left in the gram indexer's queue. */
+    async function queuedPageIds(): Promise<number[]> {
+      const rows: Array<{ page_id: number }> = await db
+        .services()
+        .em.getConnection()
+        .execute('select distinct page_id from page_search_queue order by page_id');
+      return rows.map((r) => Number(r.page_id));
+    }
+
+    if (target.name !== 'sqlite') {
+      it('finds a saved page before the gram indexer writes its postings, and the same after', async () => {
+        const services = db.services();
+        const indexer = gramIndexerOf(services.em);
+        expect(indexer).not.toBeNull();
+        const p = services.em.create(Page, { item: docs, title: 'Queued', content: 'first text' });
+        await services.em.flush();
+        await indexQueuedPages(services.em);
+        // The indexer is held off: the save stays queued, its new word in no posting yet.
+        await indexer!.close();
+        try {
+          p.content = 'lateword 迟到';
+          await services.em.flush();
+          expect(await queuedPageIds()).toEqual([p.id]);
+          const [postings] = await services.em
+            .getConnection()
+            .execute(
+              `select count(*) as n from page_search_gram where page_id = ? and gram in (${(gramLookup('lateword') as { grams: number[] }).grams.join(', ')})`,
+              [p.id],
+            );
+          expect(Number((postings as { n: number }).n)).toBe(0);
+          expect(await titlesIn(owner, docs, 'lateword')).toEqual(['Queued']);
+          expect(await titlesIn(owner, docs, '迟到')).toEqual(['Queued']);
+          expect(await titlesIn(owner, docs, 'first text')).toEqual([]);
+          // Another node's indexer (or the next start's) picks the row up.
+          await indexQueuedPages(db.services().em.fork());
+        } finally {
+          indexer!.start();
+        }
+        expect(await queuedPageIds()).toEqual([]);
+        expect(await titlesIn(owner, docs, 'lateword')).toEqual(['Queued']);
+        expect(await titlesIn(owner, docs, 'first text')).toEqual([]);
+        await expectIndexMatchesPages();
+      });
+
+      it('leaves a page a writer holds queued, and indexes it once the writer committed', async () => {
+        const services = db.services();
+        const p = services.em.create(Page, { item: docs, title: 'Held', content: 'heldword one' });
+        await services.em.flush();
+        await indexQueuedPages(services.em);
+        // The server's indexer is held off: it would take the page as soon as the writer commits.
+        const indexer = gramIndexerOf(services.em)!;
+        await indexer.close();
+        const writer = db.services().em.fork();
+        const connection = services.em.getConnection('write') as AbstractSqlConnection;
+        await writer.transactional(async (tx) => {
+          const mine = await tx.findOneOrFail(Page, p.id);
+          mine.content = 'heldword two';
+          await tx.flush();
+          // The update holds the page's row. The indexer neither waits for the lock nor drops the row of a page it could not read.
+          expect(await indexQueued(connection, [p.id])).toEqual([p.id]);
+        });
+        try {
+          expect(await queuedPageIds()).toContain(p.id);
+          expect(await indexQueued(connection, [p.id])).toEqual([]);
+          expect(await queuedPageIds()).not.toContain(p.id);
+        } finally {
+          indexer.start();
+        }
+        expect(await titlesIn(owner, docs, 'heldword two')).toEqual(['Held']);
+        await expectIndexMatchesPages();
+      });
+
+      it('queues nothing for a save that rolls back', async () => {
+        const services = db.services();
+        await indexQueuedPages(services.em);
+        const indexer = gramIndexerOf(services.em)!;
+        await indexer.close();
+        try {
+          await expect(
+            services.em.fork().transactional(async (tx) => {
+              tx.create(Page, { item: docs, title: 'Gone', content: 'rollbackword' });
+              await tx.flush();
+              throw new Error('rolled back');
+            }),
+          ).rejects.toThrow('rolled back');
+          expect(await queuedPageIds()).toEqual([]);
+        } finally {
+          indexer.start();
+        }
+      });
+    }
 
     it('follows deletes, soft and for good, and recoveries', async () => {
       const services = db.services();
@@ -588,6 +687,9 @@ describe.each(testDatabases())('search on $name', (target) => {
         }
         return;
       }
+      // The gram indexer caught up with every committed write: nothing is left queued.
+      await indexQueuedPages(services.em);
+      expect(await queuedPageIds()).toEqual([]);
       const all = await services.em.find(Page, {});
       const rows: Array<{ page_id: number; gram: number | string; item: number }> = await connection.execute(
         'select page_id, gram, item from page_search_gram',

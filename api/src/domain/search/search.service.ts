@@ -436,7 +436,8 @@ function foundPage(row: PageRow, plainText: boolean): FoundPage {
  * phrase is a substring match) for 3+ characters; 1 or 2 characters (frequent in Chinese) through the
  * trigrams that start with them (shortWordTrigrams), then LIKE (ASCII case-insensitive) on those pages,
  * or on every page of the items when the index cannot narrow them down. MySQL: postings of every trigram
- * (or the 1-2 character prefix range), intersected per page, then the exact substring of the lower-cased
+ * (or the 1-2 character prefix range), intersected per page, and the pages still queued for the gram
+ * indexer, then the exact substring of the lower-cased
  * title or content, compared binary so that accents and widths are not folded.
  */
 async function matchCondition(
@@ -475,13 +476,16 @@ async function matchCondition(
   const lookup = gramLookup(needle);
   const items = itemIds.map(() => '?').join(', ');
   // Grams are integers computed by gramLookup: inlined.
-  const candidates =
+  const postings =
     lookup.kind === 'all'
       ? `select g.page_id from page_search_gram g where g.item in (${items}) and g.gram in (${lookup.grams.join(', ')}) group by g.page_id having count(*) = ${lookup.grams.length}`
       : `select distinct g.page_id from page_search_gram g where g.item in (${items}) and g.gram between ${lookup.from} and ${lookup.to}`;
+  // Pages saved since the gram indexer last ran (page-search-index.ts) are candidates too: the check below
+  // reads their stored text, so a committed save is found before its postings are written.
+  const queued = `select q.page_id from page_search_queue q join page qp on qp.id = q.page_id where qp.item_id in (${items})`;
   // MySQL's LIKE escapes with a backslash by default (a '\\' literal would need NO_BACKSLASH_ESCAPES off).
   return {
-    from: { sql: `(${candidates}) cand`, params: itemIds },
+    from: { sql: `(${postings} union ${queued}) cand`, params: [...itemIds, ...itemIds] },
     where: {
       sql: 'and (lower(p.title) collate utf8mb4_bin like lower(?) or lower(coalesce(p.search_text, p.content)) collate utf8mb4_bin like lower(?))',
       params: [pattern, pattern],
