@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { BaseSqlitePlatform, type SqlEntityManager } from '@mikro-orm/knex';
 import { commitClockOf, type CommitClock } from './commit-clock';
 import { KeptResults, paramsKey } from './kept-results';
-import { nativeSql } from './native-sql';
+import { mysqlBindable, nativeSql, sqliteBindable } from './native-sql';
 import { attachSearch } from './search/fts-index';
 
 /**
@@ -135,7 +135,7 @@ export class KeptRows {
     const key = paramsKey(params);
     const kept = this.results.find(version, sql, key);
     if (kept) return kept;
-    const rows = this.connection.prepare(sql).all(...params.map(bindable)) as object[];
+    const rows = this.connection.prepare(sql).all(...params.map(sqliteBindable)) as object[];
     return this.results.keep(version, sql, key, rows);
   }
 }
@@ -199,16 +199,16 @@ export function leanReader(em: EntityManager): LeanReader {
     const { connection, kept } = reader;
     return {
       all: async <T>(sql: string, params: readonly unknown[] = []) =>
-        connection.prepare(sql).all(...params.map(bindable)) as T[],
+        connection.prepare(sql).all(...params.map(sqliteBindable)) as T[],
       // libsql's `get` adds a `_metadata` property to the row; the first of `all` is the plain row.
       get: async <T>(sql: string, params: readonly unknown[] = []) =>
-        connection.prepare(sql).all(...params.map(bindable))[0] as T | undefined,
+        connection.prepare(sql).all(...params.map(sqliteBindable))[0] as T | undefined,
       allKept: async <T>(sql: string, params: readonly unknown[] = []) =>
         kept.rows(sql, params) as readonly T[],
       getKept: async <T>(sql: string, params: readonly unknown[] = []) =>
         kept.rows(sql, params)[0] as T | undefined,
       getShared: async <T>(_key: string, sql: string, params: readonly unknown[] = []) =>
-        connection.prepare(sql).all(...params.map(bindable))[0] as T | undefined,
+        connection.prepare(sql).all(...params.map(sqliteBindable))[0] as T | undefined,
     };
   }
   // A transaction: its own writes. MySQL/MariaDB: kept against a commit clock that every node moves, if any.
@@ -316,18 +316,6 @@ function mysqlReader(em: EntityManager): Pick<LeanReader, 'all' | 'get'> {
     }
   };
   return { all, get: async <T>(sql: string, params?: readonly unknown[]) => (await all<T>(sql, params))[0] };
-}
-
-/** mysql2 escapes undefined as NULL already; knex refused it: a lean read binds null for both alike. */
-function mysqlBindable(value: unknown): unknown {
-  return value === undefined ? null : value;
-}
-
-/** libsql binds numbers, strings, bigints, buffers and null; booleans and dates as SQLite stores them. */
-function bindable(value: unknown): unknown {
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (value instanceof Date) return value.getTime();
-  return value === undefined ? null : value;
 }
 
 /**

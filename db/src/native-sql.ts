@@ -5,10 +5,10 @@ import { BaseSqlitePlatform, type Knex, type SqlEntityManager } from '@mikro-orm
  * Plain statements with `?` bindings on the EntityManager's open transaction (or the pool), for the
  * write paths that run on every request (a page save, issue #14). MikroORM's own `execute` inlines every
  * value into the SQL text, so no statement is ever prepared twice and a page's content is escaped and
- * parsed as a literal; these go to knex with their bindings, so the connection's kept statements
+ * parsed as a literal; these go to the driver with their bindings, so the connection's kept statements
  * (`keepPreparedStatements`) are reused. Rows are raw, as with `leanReader`: SQLite booleans are 0/1 and
  * datetimes epoch milliseconds, MySQL returns them as UTC strings (`leanDate` reads both). Dates and booleans bind as each database
- * stores them (knex converts them for SQLite, mysql2 in the session's UTC time zone).
+ * stores them (epoch milliseconds and 0/1 for SQLite, mysql2's escaping in the session's UTC time zone).
  */
 export interface NativeSql {
   readonly dialect: 'sqlite' | 'mysql';
@@ -28,25 +28,67 @@ interface SqliteRun {
   lastInsertRowid: number | bigint;
 }
 
+interface SqliteStatement {
+  all(...params: unknown[]): unknown[];
+  run(...params: unknown[]): SqliteRun;
+}
+
+interface DriverConnection {
+  /** libsql */
+  prepare?(sql: string): SqliteStatement;
+  /** mysql2 */
+  query?(
+    options: { sql: string; values: readonly unknown[] },
+    callback: (err: Error | null, result: unknown) => void,
+  ): void;
+}
+
+/** What knex's client (the pool's, or a transaction's, which hands out the transaction's connection) offers. */
+interface KnexClient {
+  acquireConnection(): Promise<DriverConnection>;
+  releaseConnection(connection: DriverConnection): Promise<unknown>;
+  emit(event: 'query', query: { sql: string; bindings: readonly unknown[] }): boolean;
+}
+
+/**
+ * Each statement goes straight to the driver's connection (the transaction's, or one of the pool's), as
+ * `leanReader` does for MySQL reads: knex's runner (a Raw object, its bindings positioned and escaped,
+ * its events and promises) cost about as much CPU per statement as the driver itself, and a page save
+ * runs a dozen of them (issue #14). The pool's `query` listeners (statement counts in tests, the query
+ * log) still see every statement; the commit clock wraps the connections themselves.
+ */
 export function nativeSql(em: EntityManager): NativeSql {
   const sqlite = em.getPlatform() instanceof BaseSqlitePlatform;
-  const query = (sql: string, params: readonly unknown[]): Promise<unknown> => {
+  const query = async (sql: string, params: readonly unknown[], rows: boolean): Promise<unknown> => {
+    const pool = (em as SqlEntityManager).getConnection('write').getKnex().client as KnexClient;
     const trx = em.getTransactionContext<Knex.Transaction>();
-    const runner = trx ?? (em as SqlEntityManager).getConnection('write').getKnex();
-    // knex's raw result: SQLite gives the driver's rows (or its run info), mysql2 `[rows, fields]`.
-    return runner
-      .raw(sql, params as Knex.RawBinding[])
-      .then((res: unknown) => (sqlite ? res : (res as [unknown])[0]));
+    const client = trx ? (trx.client as unknown as KnexClient) : pool;
+    const connection = await client.acquireConnection();
+    pool.emit('query', { sql, bindings: params });
+    try {
+      if (sqlite) {
+        const statement = connection.prepare!(sql);
+        const values = params.map(sqliteBindable);
+        return rows ? statement.all(...values) : statement.run(...values);
+      }
+      return await new Promise((resolve, reject) =>
+        connection.query!({ sql, values: params.map(mysqlBindable) }, (err, result) =>
+          err ? reject(err) : resolve(result),
+        ),
+      );
+    } finally {
+      if (!trx) await client.releaseConnection(connection);
+    }
   };
   const all = async <T extends object>(sql: string, params: readonly unknown[] = []) =>
-    (await query(sql, params)) as T[];
+    (await query(sql, params, true)) as T[];
   return {
     dialect: sqlite ? 'sqlite' : 'mysql',
     all,
     get: async <T extends object>(sql: string, params: readonly unknown[] = []) =>
       (await all<T>(sql, params))[0] as T | undefined,
     run: async (sql, params = []) => {
-      const res = await query(sql, params);
+      const res = await query(sql, params, false);
       if (sqlite) {
         const { changes, lastInsertRowid } = res as SqliteRun;
         return { changes, insertId: Number(lastInsertRowid) };
@@ -55,4 +97,16 @@ export function nativeSql(em: EntityManager): NativeSql {
       return { changes: affectedRows, insertId };
     },
   };
+}
+
+/** libsql binds numbers, strings, bigints, buffers and null; booleans and dates as SQLite stores them. */
+export function sqliteBindable(value: unknown): unknown {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.getTime();
+  return value === undefined ? null : value;
+}
+
+/** mysql2 escapes undefined as NULL already; knex refused it: a statement binds null for both alike. */
+export function mysqlBindable(value: unknown): unknown {
+  return value === undefined ? null : value;
 }
