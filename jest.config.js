@@ -50,8 +50,8 @@ const dependencySwc = {
 const DYNAMIC_IMPORT_PACKAGES = ['@fastify/cookie'];
 
 // Our own modules that the server loads at first use with `import('./name.js')` so heavy libraries stay out
-// of memory until needed (issue #14): docx export, the MCP door.
-const LAZY_SOURCE_MODULES = ['docx-writer', 'mcp-session'];
+// of memory until needed (issue #14): docx export, the MCP door, the metrics endpoint.
+const LAZY_SOURCE_MODULES = ['docx-writer', 'mcp-session', 'http/metrics'];
 const dynamicImportSwc = { ...dependencySwc, isModule: true };
 
 // ESM-only packages (Apollo Client 4, graphql-ws' browser build, md-editor's ~120 unified/remark/rehype

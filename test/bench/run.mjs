@@ -353,15 +353,41 @@ function cpuSeconds(pid) {
 /**
  * Waits until the server has finished the requests a stopped load generator left behind (closing a
  * connection does not cancel its request), so they do not eat into the next cell: until it uses under
- * 5 % of a core for half a second, for a minute at most.
+ * 5 % of a core for half a second, for a minute at most. With `base`, first until the search index holds
+ * every saved page (`quire_search_index_backlog_pages` in /metrics, for two minutes at most): MariaDB's gram
+ * indexer and SQLite's index thread catch up with a save cell after it, and that work belongs to the saves,
+ * not to the next cell's reads.
  */
-async function drained(pid) {
+async function drained(pid, base) {
+  if (base) await searchIndexSettled(base);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const before = cpuSeconds(pid);
     await new Promise((r) => setTimeout(r, 500));
     if (!(cpuSeconds(pid) - before > 0.025)) return;
   }
+}
+
+/** Waits until /metrics reports no page waiting for the search index (two minutes at most). */
+async function searchIndexSettled(base) {
+  const deadline = Date.now() + 120_000;
+  const started = Date.now();
+  let backlog = 0;
+  while (Date.now() < deadline) {
+    const answer = await send(base, {
+      method: 'GET',
+      path: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    backlog = Number(/^quire_search_index_backlog_pages (\S+)$/m.exec(answer.text)?.[1] ?? 0);
+    if (!(backlog > 0)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const waited = (Date.now() - started) / 1000;
+  if (waited >= 1)
+    log(
+      `  (waited ${waited.toFixed(1)} s for the search index${backlog > 0 ? `, ${backlog} pages still behind` : ''})`,
+    );
 }
 
 /**
@@ -483,12 +509,12 @@ async function measureCell({ base, pid, cell: listed, db, ceiling }) {
     // One warm-up per cell: the c=64 run follows a warm c=16 run.
     if (connections === CONNECTIONS[0]) {
       await cannon({ base, connections, duration: WARMUP, cell, verifyBody });
-      await drained(pid);
+      await drained(pid, base);
     }
     const { result, peak, cpu } = await withPeakRss(pid, () =>
       cannon({ base, connections, duration: DURATION, cell, verifyBody }),
     );
-    await drained(pid);
+    await drained(pid, base);
     const rps = result.requests.total / result.duration;
     // A non-2xx answer also fails the body check: count it once.
     const errors = result.errors + result.timeouts + Math.max(result.non2xx, result.mismatches);

@@ -170,6 +170,11 @@ export class FtsIndexer {
     clearTimeout(timer);
   }
 
+  /** The last queue row (`page_fts_queue.seq`) the index holds. */
+  get indexedSeq(): number {
+    return this.seq;
+  }
+
   private received(reply: Reply): void {
     if (reply.seq !== undefined) {
       this.restartMs = 500;

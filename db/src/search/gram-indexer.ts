@@ -1,7 +1,9 @@
 import { setTimeout as sleep, setImmediate as yieldToLoop } from 'node:timers/promises';
 import { IsolationLevel, type Configuration, type EntityManager, type MikroORM } from '@mikro-orm/core';
 import type { AbstractSqlConnection, Transaction } from '@mikro-orm/knex';
-import { indexPagesNow, onPagesQueued, type Run } from './page-search-index';
+import { nativeSql } from '../native-sql';
+import { ftsIndexerOf } from './fts-indexer';
+import { indexPagesNow, onPagesQueued, searchDialectOf, type Run } from './page-search-index';
 
 /**
  * The gram indexer of MySQL/MariaDB (page-search-index.ts says what the postings are): writes of a page's
@@ -250,10 +252,11 @@ export function gramIndexerOf(em: EntityManager): GramIndexer | null {
 }
 
 /**
- * Brings every queued page's postings in line now (tests, repairs): by the database's indexer when it has
- * one, else in this call. Pages a writer holds meanwhile stay queued.
+ * Brings every queued page's postings in line now (tests, repairs, the bench's seed): by the database's
+ * indexer when it has one, else in this call. Pages a writer holds meanwhile stay queued. No-op on SQLite.
  */
 export async function indexQueuedPages(em: EntityManager): Promise<void> {
+  if (searchDialectOf(em) !== 'mysql') return;
   const indexer = gramIndexerOf(em);
   if (indexer) return indexer.caughtUp();
   await drainQueue(
@@ -261,4 +264,24 @@ export async function indexQueuedPages(em: EntityManager): Promise<void> {
     { ...DEFAULT_GRAM_INDEXER, restFactor: 0 },
     () => false,
   );
+}
+
+/**
+ * Pages whose latest text the search index does not hold yet (the metrics' backlog gauge): MySQL's gram
+ * queue, or the embedded database's queue past what its index thread reported; null for an embedded
+ * database without an index thread (search scans the pages there).
+ */
+export async function searchIndexBacklog(em: EntityManager): Promise<number | null> {
+  const sql = nativeSql(em);
+  if (sql.dialect === 'mysql') {
+    const row = await sql.get<{ n: number }>('select count(distinct page_id) as n from page_search_queue');
+    return Number(row?.n ?? 0);
+  }
+  const fts = ftsIndexerOf(em);
+  if (!fts) return null;
+  const row = await sql.get<{ n: number }>(
+    'select count(distinct page_id) as n from page_fts_queue where seq > ?',
+    [fts.indexedSeq],
+  );
+  return Number(row?.n ?? 0);
 }

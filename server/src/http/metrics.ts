@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from '../../../db/src';
+import { searchIndexBacklog, type Database } from '../../../db/src';
 
 interface TarnPool {
   numUsed(): number;
@@ -55,6 +55,15 @@ export function registerMetrics(
       this.set({ state: 'used' }, p.numUsed());
       this.set({ state: 'free' }, p.numFree());
       this.set({ state: 'pending' }, p.numPendingAcquires());
+    },
+  });
+  new Gauge({
+    name: 'quire_search_index_backlog_pages',
+    help: 'Pages saved whose text the search index does not hold yet (search reads them itself meanwhile)',
+    registers: [registry],
+    async collect() {
+      const backlog = await searchIndexBacklog(options.db.orm.em.fork()).catch(() => null);
+      if (backlog !== null) this.set(backlog);
     },
   });
   if (options.redis) {

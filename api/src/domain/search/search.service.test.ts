@@ -662,6 +662,8 @@ describe.each(testDatabases())('search on $name', (target) => {
         // The index thread caught up: it holds exactly the pages' texts (FTS5's own check, then each
         // page found by its title and content as stored).
         expect(await searchIndexCaughtUp(services.em)).toBe(true);
+        // MySQL's gram queue does not exist here: asking it to catch up does nothing (the bench's seed asks).
+        await expect(indexQueuedPages(services.em)).resolves.toBeUndefined();
         await expect(
           connection.execute(
             "insert into search.page_fts (page_fts, rank) values ('integrity-check', 0)",
