@@ -62,6 +62,8 @@ export function nativeSql(em: EntityManager): NativeSql {
   const query = async (sql: string, params: readonly unknown[], rows: boolean): Promise<unknown> => {
     const pool = (em as SqlEntityManager).getConnection('write').getKnex().client as KnexClient;
     const trx = em.getTransactionContext<Knex.Transaction>();
+    // As knex's transaction client refuses it: a statement after the commit would run outside it.
+    if (trx?.isCompleted()) throw new Error(`Transaction query already complete: ${sql.slice(0, 80)}`);
     const client = trx ? (trx.client as unknown as KnexClient) : pool;
     const connection = await client.acquireConnection();
     pool.emit('query', { sql, bindings: params });

@@ -27,8 +27,9 @@ export interface GramIndexerOptions {
   pagesPerTransaction: number;
   /** Queue rows read per round trip. */
   scan: number;
-  /** How often the queue is looked at without a wake-up, and how soon a page left locked is tried again. */
+  /** How often the queue is looked at without a wake-up (rows of another process, or left by a stop). */
   sweepMs: number;
+  /** How soon a page a writer held, or a pass that failed (a deadlock, a lost connection), is tried again. */
   retryMs: number;
   /**
    * After each transaction the indexer rests this many times as long as it worked: it takes at most
@@ -42,7 +43,7 @@ export const DEFAULT_GRAM_INDEXER: GramIndexerOptions = {
   pagesPerTransaction: 4,
   scan: 256,
   sweepMs: 30_000,
-  retryMs: 50,
+  retryMs: 500,
   restFactor: 3,
 };
 

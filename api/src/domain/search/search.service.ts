@@ -437,8 +437,8 @@ function foundPage(row: PageRow, plainText: boolean): FoundPage {
  * trigrams that start with them (shortWordTrigrams), then LIKE (ASCII case-insensitive) on those pages,
  * or on every page of the items when the index cannot narrow them down. MySQL: postings of every trigram
  * (or the 1-2 character prefix range), intersected per page, and the pages still queued for the gram
- * indexer, then the exact substring of the lower-cased
- * title or content, compared binary so that accents and widths are not folded.
+ * indexer, then the exact substring of the lower-cased title or content, compared binary so that accents
+ * and widths are not folded.
  */
 async function matchCondition(
   reader: LeanReader,
