@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { BaseSqlitePlatform, type SqlEntityManager } from '@mikro-orm/knex';
 import { commitClockOf, type CommitClock } from './commit-clock';
 import { KeptResults, paramsKey } from './kept-results';
-import { mysqlBindable, nativeSql, sqliteBindable } from './native-sql';
+import { mysqlQuery, nativeSql, onDriverConnection, sqliteBindable, type KnexClient } from './native-sql';
 import { attachSearch } from './search/fts-index';
 
 /**
@@ -280,19 +280,6 @@ function unkept(reader: Pick<LeanReader, 'all' | 'get'>): LeanReader {
   };
 }
 
-interface MySqlConnection {
-  query(
-    options: { sql: string; values: readonly unknown[] },
-    callback: (err: Error | null, rows: unknown) => void,
-  ): void;
-}
-
-interface KnexPool {
-  acquireConnection(): Promise<MySqlConnection>;
-  releaseConnection(connection: MySqlConnection): Promise<unknown>;
-  emit(event: 'query', query: { sql: string; bindings: readonly unknown[] }): boolean;
-}
-
 /**
  * MySQL/MariaDB outside a transaction: the statement goes straight to a connection of the ORM's pool
  * (mysql2's `query`, values escaped into the text as knex does), without knex's runner and MikroORM's
@@ -300,21 +287,11 @@ interface KnexPool {
  * (mysql2's `execute`, server-side prepared statements, cost more client CPU than `query` here.)
  */
 function mysqlReader(em: EntityManager): Pick<LeanReader, 'all' | 'get'> {
-  const pool = (em as SqlEntityManager).getConnection('read').getKnex().client as KnexPool;
-  const all = async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> => {
-    const connection = await pool.acquireConnection();
-    // As knex's runner does: its `query` listeners (statement counts in tests, query logs) see lean reads too.
-    pool.emit('query', { sql, bindings: params });
-    try {
-      return await new Promise<T[]>((resolve, reject) =>
-        connection.query({ sql, values: params.map(mysqlBindable) }, (err, rows) =>
-          err ? reject(err) : resolve(rows as T[]),
-        ),
-      );
-    } finally {
-      await pool.releaseConnection(connection);
-    }
-  };
+  const pool = (em as SqlEntityManager).getConnection('read').getKnex().client as KnexClient;
+  const all = async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> =>
+    (await onDriverConnection(pool, pool, sql, params, (connection) =>
+      mysqlQuery(connection, sql, params),
+    )) as T[];
   return { all, get: async <T>(sql: string, params?: readonly unknown[]) => (await all<T>(sql, params))[0] };
 }
 

@@ -33,7 +33,8 @@ interface SqliteStatement {
   run(...params: unknown[]): SqliteRun;
 }
 
-interface DriverConnection {
+/** A connection as the driver made it: libsql's or mysql2's. */
+export interface DriverConnection {
   /** libsql */
   prepare?(sql: string): SqliteStatement;
   /** mysql2 */
@@ -44,10 +45,44 @@ interface DriverConnection {
 }
 
 /** What knex's client (the pool's, or a transaction's, which hands out the transaction's connection) offers. */
-interface KnexClient {
+export interface KnexClient {
   acquireConnection(): Promise<DriverConnection>;
   releaseConnection(connection: DriverConnection): Promise<unknown>;
   emit(event: 'query', query: { sql: string; bindings: readonly unknown[] }): boolean;
+}
+
+/**
+ * Runs `statement` on a connection of `client`, told first to `pool`'s `query` listeners (statement counts in
+ * tests, the query log) as knex's runner does. A connection of the pool goes back after; a transaction's
+ * client hands out the transaction's own, which its commit releases.
+ */
+export async function onDriverConnection<T>(
+  pool: KnexClient,
+  client: KnexClient,
+  sql: string,
+  params: readonly unknown[],
+  statement: (connection: DriverConnection) => T | Promise<T>,
+): Promise<T> {
+  const connection = await client.acquireConnection();
+  pool.emit('query', { sql, bindings: params });
+  try {
+    return await statement(connection);
+  } finally {
+    if (client === pool) await pool.releaseConnection(connection);
+  }
+}
+
+/** mysql2's `query` with its values escaped into the text (as knex did), as a promise. */
+export function mysqlQuery(
+  connection: DriverConnection,
+  sql: string,
+  params: readonly unknown[],
+): Promise<unknown> {
+  return new Promise((resolve, reject) =>
+    connection.query!({ sql, values: params.map(mysqlBindable) }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    ),
+  );
 }
 
 /**
@@ -65,22 +100,12 @@ export function nativeSql(em: EntityManager): NativeSql {
     // As knex's transaction client refuses it: a statement after the commit would run outside it.
     if (trx?.isCompleted()) throw new Error(`Transaction query already complete: ${sql.slice(0, 80)}`);
     const client = trx ? (trx.client as unknown as KnexClient) : pool;
-    const connection = await client.acquireConnection();
-    pool.emit('query', { sql, bindings: params });
-    try {
-      if (sqlite) {
-        const statement = connection.prepare!(sql);
-        const values = params.map(sqliteBindable);
-        return rows ? statement.all(...values) : statement.run(...values);
-      }
-      return await new Promise((resolve, reject) =>
-        connection.query!({ sql, values: params.map(mysqlBindable) }, (err, result) =>
-          err ? reject(err) : resolve(result),
-        ),
-      );
-    } finally {
-      if (!trx) await client.releaseConnection(connection);
-    }
+    return onDriverConnection(pool, client, sql, params, (connection) => {
+      if (!sqlite) return mysqlQuery(connection, sql, params);
+      const statement = connection.prepare!(sql);
+      const values = params.map(sqliteBindable);
+      return rows ? statement.all(...values) : statement.run(...values);
+    });
   };
   const all = async <T extends object>(sql: string, params: readonly unknown[] = []) =>
     (await query(sql, params, true)) as T[];
@@ -109,6 +134,6 @@ export function sqliteBindable(value: unknown): unknown {
 }
 
 /** mysql2 escapes undefined as NULL already; knex refused it: a statement binds null for both alike. */
-export function mysqlBindable(value: unknown): unknown {
+function mysqlBindable(value: unknown): unknown {
   return value === undefined ? null : value;
 }
