@@ -6,7 +6,7 @@ import Database from 'libsql';
 import type { EntityManager } from '@mikro-orm/core';
 import { openDatabase, type Database as QuireDatabase } from '../orm';
 import { Item, Page, User } from '../entities';
-import { ftsIndexerOf, searchIndexCaughtUp } from './fts-indexer';
+import { DEFAULT_FTS_INDEXER, ftsIndexerOf, searchIndexCaughtUp, startFtsIndexer } from './fts-indexer';
 import { searchFileOf } from './fts-index';
 import { reindexAll } from './page-search-index';
 
@@ -19,7 +19,10 @@ describe('the full-text index thread (embedded database)', () => {
   const folders: string[] = [];
   const opened: QuireDatabase[] = [];
 
+  const onClose: Array<() => Promise<void>> = [];
+
   afterEach(async () => {
+    for (const close of onClose.splice(0)) await close();
     for (const db of opened.splice(0)) await db.close();
     for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -186,6 +189,39 @@ describe('the full-text index thread (embedded database)', () => {
       if (!caughtUp) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(await found(em, 'queued')).toEqual([pages[2]!.id]);
+  });
+
+  it('rests after indexing while saves come in, yet answers a search at once', async () => {
+    const { db, em, dataDir } = await open();
+    const { pages } = await seed(em);
+    // The thread of a machine busy with saves: after any work it rests (a minute here, the cap).
+    await ftsIndexerOf(em)!.close();
+    const indexer = startFtsIndexer(db.orm, path.join(dataDir, 'quire.db'), undefined, {
+      ...DEFAULT_FTS_INDEXER,
+      restFactor: 1e9,
+      maxRestMs: 60_000,
+    });
+    onClose.push(() => indexer.close());
+    const update = (id: number, content: string) =>
+      em.getConnection().execute('update page set content = ? where id = ?', [content, id]);
+    const waitFor = async (done: () => boolean) => {
+      for (let tries = 0; tries < 200 && !done(); tries++) await new Promise((r) => setTimeout(r, 25));
+      return done();
+    };
+    // The opening index, then a save the thread finds on its own: after it, the rest.
+    expect(await waitFor(() => indexer.indexedSeq > 0)).toBe(true);
+    await update(pages[0]!.id, 'dirigible');
+    const before = indexer.indexedSeq;
+    expect(await waitFor(() => indexer.indexedSeq > before)).toBe(true);
+    const rested = indexer.indexedSeq;
+    await update(pages[1]!.id, 'blimp');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(indexer.indexedSeq).toBe(rested);
+    // A search does not wait for the rest to end: the thread catches up when asked.
+    const asked = performance.now();
+    expect(await found(em, 'blimp')).toEqual([pages[1]!.id]);
+    expect(performance.now() - asked).toBeLessThan(DEFAULT_FTS_INDEXER.syncTimeoutMs);
+    expect(indexer.indexedSeq).toBeGreaterThan(rested);
   });
 
   it('says the index cannot answer once its thread is gone (search then scans the pages)', async () => {

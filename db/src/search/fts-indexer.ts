@@ -30,8 +30,15 @@ function tick() {
   const answering = syncs;
   syncs = [];
   let progressed = false;
+  const started = performance.now();
+  // A search waits for the whole queue; otherwise a tick stops after a slice of work (saves keep coming).
+  const budget =
+    answering.length || !workerData.restFactor ? Infinity : workerData.maxRestMs / workerData.restFactor;
   try {
-    while (index.step()) progressed = true;
+    while (index.step()) {
+      progressed = true;
+      if (performance.now() - started >= budget) break;
+    }
   } catch (error) {
     parentPort.postMessage({ error: String((error && error.message) || error), failed: answering });
     schedule(workerData.maxPollMs);
@@ -39,7 +46,10 @@ function tick() {
   }
   if (progressed || answering.length) parentPort.postMessage({ seq: index.seq, synced: answering });
   idleMs = progressed ? workerData.pollMs : Math.min(idleMs * 2, workerData.maxPollMs);
-  schedule(idleMs);
+  // After indexing, a rest as long as restFactor times the work (see FtsIndexerOptions.restFactor).
+  const rest = progressed ? Math.min((performance.now() - started) * workerData.restFactor, workerData.maxRestMs) : 0;
+  // A search that asks during the rest reschedules the tick at once: the rest never delays it.
+  schedule(Math.max(idleMs, rest));
 }
 parentPort.on('message', (message) => {
   if (message.sync) {
@@ -60,6 +70,15 @@ export interface FtsIndexerOptions {
   /** The thread looks at the queue this often (ms) while saves come in, backing off to `maxPollMs`. */
   pollMs: number;
   maxPollMs: number;
+  /**
+   * After a tick that indexed something, the thread rests this many times as long as it worked (at most
+   * `maxRestMs`): it takes at most 1 / (1 + restFactor) of a core, so a burst of saves keeps the CPU (on a
+   * machine of two cores the indexer would take half of it), and a page saved again meanwhile is indexed
+   * once, in a larger batch that costs less per page. A search never waits for the rest: it asks the thread
+   * to catch up at once. 0: the thread follows the queue every `pollMs`.
+   */
+  restFactor: number;
+  maxRestMs: number;
   /** A search waits this long (ms) for the index to catch up before it scans the pages instead. */
   syncTimeoutMs: number;
   /** Indexed queue rows are deleted this long (ms) after the thread reported them. */
@@ -69,6 +88,8 @@ export interface FtsIndexerOptions {
 export const DEFAULT_FTS_INDEXER: FtsIndexerOptions = {
   pollMs: 10,
   maxPollMs: 500,
+  restFactor: 3,
+  maxRestMs: 1_000,
   syncTimeoutMs: 2_000,
   cleanupMs: 2_000,
 };
@@ -113,6 +134,8 @@ export class FtsIndexer {
         searchFile: searchFileOf(this.dbFile),
         pollMs: this.options.pollMs,
         maxPollMs: this.options.maxPollMs,
+        restFactor: this.options.restFactor,
+        maxRestMs: this.options.maxRestMs,
       },
       // It holds one page's text at a time: a small young generation; room in the old one for a page of
       // several MB (an imported one may exceed the request body limit).
