@@ -5,7 +5,6 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/core';
 import { scratchMysqlUrl, testDatabases } from '../../test/support/mysql';
 import { Captcha } from './entities';
-import { KeptLargeRows } from './kept-results';
 import {
   KEPT_ROWS_MAX,
   KEPT_STATEMENTS,
@@ -127,30 +126,6 @@ describe.each(testDatabases())('kept lean reads on $name', (target) => {
     expect(await leanReader(em).getKept(read, [8])).toEqual({ i: 8, v: 5 });
   });
 
-  it('give a large row again until anything commits, and never inside a transaction', async () => {
-    const db = await open(target, 'lean_shared');
-    const em = db.orm.em.fork();
-    await write(em, `insert into item_menu_version (item_id, version) values (7, 1)`);
-    const one = `select item_id as i, version as v from item_menu_version where item_id = ?`;
-    const first = await leanReader(em).getShared<{ i: number; v: number }>('v:7', one, [7]);
-    expect(first).toEqual({ i: 7, v: 1 });
-    if (target.name === 'sqlite') {
-      expect(await leanReader(db.orm.em.fork()).getShared('v:7', one, [7])).toBe(first);
-      expect(Object.isFrozen(first)).toBe(true);
-      expect(await leanReader(em).getShared('v:8', one, [8])).toBeUndefined();
-    }
-    await write(em, `update item_menu_version set version = 2 where item_id = 7`);
-    expect(await leanReader(em).getShared('v:7', one, [7])).toEqual({ i: 7, v: 2 });
-    await expect(
-      em.transactional(async (tx) => {
-        await write(tx, `update item_menu_version set version = 3 where item_id = 7`);
-        expect(await leanReader(tx).getShared('v:7', one, [7])).toEqual({ i: 7, v: 3 });
-        throw new Error('rolled back');
-      }),
-    ).rejects.toThrow('rolled back');
-    expect(await leanReader(em).getShared('v:7', one, [7])).toEqual({ i: 7, v: 2 });
-  });
-
   it("inside a transaction read the transaction's own writes, and keep nothing of them", async () => {
     const db = await open(target, 'lean_kept_tx');
     const em = db.orm.em.fork();
@@ -195,48 +170,6 @@ describe('kept rows', () => {
     const again = kept.rows('select', [1]);
     version++;
     expect(kept.rows('select', [1])).not.toBe(again);
-  });
-});
-
-describe('kept large rows', () => {
-  const row = (text: string) => ({ id: 1, text });
-
-  it('keep rows up to a budget of text, dropping those asked for least recently', () => {
-    const kept = new KeptLargeRows(100 + 2 * 8);
-    // Nothing kept yet under version 1; 40 characters of text and 8 for the id: two fit, a third does not.
-    expect(kept.find(1, 'a')).toBeUndefined();
-    const a = kept.keep(1, 'a', row('a'.repeat(40)));
-    const b = kept.keep(1, 'b', row('b'.repeat(40)));
-    expect(kept.size).toBe(96);
-    expect(kept.find(1, 'a')).toBe(a);
-    const c = kept.keep(1, 'c', row('c'.repeat(40)));
-    // b was asked for least recently: it went; a (just asked for) and c stay.
-    expect(kept.find(1, 'b')).toBeUndefined();
-    expect(kept.find(1, 'a')).toBe(a);
-    expect(kept.find(1, 'c')).toBe(c);
-    expect(kept.size).toBe(96);
-    expect(b).toEqual(row('b'.repeat(40)));
-    // A row larger than the whole budget is given, never kept, and drops nothing.
-    kept.keep(1, 'huge', row('h'.repeat(200)));
-    expect(kept.find(1, 'huge')).toBeUndefined();
-    expect(kept.find(1, 'a')).toBe(a);
-    // Kept again under the same key: counted once.
-    kept.keep(1, 'a', row('A'.repeat(40)));
-    expect(kept.size).toBe(96);
-  });
-
-  it('drop everything when the version moves, and keep nothing read under an older one', () => {
-    const kept = new KeptLargeRows(1_000);
-    const a = kept.keep(undefined, 'a', row('x'));
-    expect(kept.find(undefined, 'a')).toBe(a);
-    expect(kept.find(2, 'a')).toBeUndefined();
-    expect(kept.size).toBe(0);
-    // Read under version 1 while 2 is current: not kept.
-    kept.keep(1, 'a', row('x'));
-    expect(kept.find(2, 'a')).toBeUndefined();
-    const fresh = kept.keep(2, 'a', row('y'));
-    expect(Object.isFrozen(fresh)).toBe(true);
-    expect(kept.find(2, 'a')).toBe(fresh);
   });
 });
 

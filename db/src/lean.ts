@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { BaseSqlitePlatform, type SqlEntityManager } from '@mikro-orm/knex';
 import { commitClockOf, type CommitClock } from './commit-clock';
-import { KeptLargeRows, KeptResults, paramsKey } from './kept-results';
+import { KeptResults, paramsKey } from './kept-results';
 import { mysqlQuery, nativeSql, onDriverConnection, sqliteBindable, type KnexClient } from './native-sql';
 import { attachSearch } from './search/fts-index';
 
@@ -37,21 +37,12 @@ export interface LeanReader {
   /**
    * `get` for a large row most requests read (a page with its content): on MySQL/MariaDB with a commit
    * clock that can store rows, kept there for every node under `key` (which names the row) until any node
-   * commits (`CommitClock.shared`). On the embedded database outside a transaction, kept in memory until
-   * anything commits, as `allKept` keeps rows, up to `KEPT_LARGE_CHARS` characters of text in all (the rows
-   * asked for least recently go first): reading a page's 4 kB of text into a string is most of what its
-   * read costs there (~50 of ~85 µs). Elsewhere, the same as `get`.
+   * commits (`CommitClock.shared`). Elsewhere, the same as `get`: the embedded database reads it cheaply.
    */
   getShared<T extends object>(key: string, sql: string, params?: readonly unknown[]): Promise<T | undefined>;
 }
 
 export { KEPT_ROWS_MAX, KEPT_STATEMENTS } from './kept-results';
-
-/**
- * Characters of text `getShared` keeps on the embedded database: ~1,000 pages of 4 kB, 4–8 MB of memory
- * (a string of Chinese text takes two bytes a character).
- */
-export const KEPT_LARGE_CHARS = 2_000_000;
 
 /** Prepared statements a connection keeps, least recently used going first. */
 export const STATEMENTS_KEPT = 256;
@@ -132,7 +123,6 @@ const DATA_VERSION = 'PRAGMA data_version';
  */
 export class KeptRows {
   private readonly results = new KeptResults();
-  private readonly large = new KeptLargeRows(KEPT_LARGE_CHARS);
 
   constructor(
     private readonly connection: Pick<RawSqlite, 'prepare'>,
@@ -147,16 +137,6 @@ export class KeptRows {
     if (kept) return kept;
     const rows = this.connection.prepare(sql).all(...params.map(sqliteBindable)) as object[];
     return this.results.keep(version, sql, key, rows);
-  }
-
-  /** The first row of `sql`, kept among the large rows (`getShared`). */
-  one(sql: string, params: readonly unknown[]): object | undefined {
-    const version = this.currentVersion();
-    const key = `${sql}\u0000${paramsKey(params)}`;
-    const kept = this.large.find(version, key);
-    if (kept) return kept;
-    const row = this.connection.prepare(sql).all(...params.map(sqliteBindable))[0] as object | undefined;
-    return row && this.large.keep(version, key, row);
   }
 }
 
@@ -228,7 +208,7 @@ export function leanReader(em: EntityManager): LeanReader {
       getKept: async <T>(sql: string, params: readonly unknown[] = []) =>
         kept.rows(sql, params)[0] as T | undefined,
       getShared: async <T>(_key: string, sql: string, params: readonly unknown[] = []) =>
-        kept.one(sql, params) as T | undefined,
+        connection.prepare(sql).all(...params.map(sqliteBindable))[0] as T | undefined,
     };
   }
   // A transaction: its own writes. MySQL/MariaDB: kept against a commit clock that every node moves, if any.
