@@ -210,8 +210,9 @@ describe('the full-text index thread (embedded database)', () => {
     };
     // The opening index, then a save the thread finds on its own: after it, the rest.
     expect(await waitFor(() => indexer.indexedSeq > 0)).toBe(true);
-    await update(pages[0]!.id, 'dirigible');
+    // Read before the save: the thread may index it before the save's promise settles.
     const before = indexer.indexedSeq;
+    await update(pages[0]!.id, 'dirigible');
     expect(await waitFor(() => indexer.indexedSeq > before)).toBe(true);
     const rested = indexer.indexedSeq;
     await update(pages[1]!.id, 'blimp');
