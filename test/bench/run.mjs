@@ -384,6 +384,10 @@ async function searchIndexSettled(base) {
     await new Promise((r) => setTimeout(r, 250));
   }
   const waited = (Date.now() - started) / 1000;
+  if (backlog > 0 && runningServer) {
+    const tail = runningServer.log().trim().split('\n').slice(-10).join('\n    ');
+    log(`  (the search index is behind; the server's last log lines:\n    ${tail || '(none)'})`);
+  }
   if (waited >= 1)
     log(
       `  (waited ${waited.toFixed(1)} s for the search index${backlog > 0 ? `, ${backlog} pages still behind` : ''})`,
@@ -958,7 +962,15 @@ async function exportProbe({ base, ctx, db }) {
 
 // ------------------------------------------------------------------------------------------ server
 
-async function startServer({ dataDir, databaseUrl, dialect, nodeArgs = [] }) {
+/** The server being measured: its log is printed when it falls behind (`searchIndexSettled`). */
+let runningServer = null;
+
+async function startServer(options) {
+  runningServer = await spawnBenchServer(options);
+  return runningServer;
+}
+
+async function spawnBenchServer({ dataDir, databaseUrl, dialect, nodeArgs = [] }) {
   const redis =
     dialect === 'mysql' && MYSQL_REDIS_URL
       ? { REDIS_URL: MYSQL_REDIS_URL, QUIRE_REDIS_PREFIX: `quire-bench-${process.pid}-${Date.now()}` }
