@@ -13,7 +13,7 @@ import { testDatabases } from '../../../../test/support/mysql';
 import { expectCode } from '../../../../test/support/domain-errors';
 import type { Services } from '../services';
 import type { Viewer } from '../viewer';
-import { CHANGE_LOG_KEEP, operatorOf } from './changelog.service';
+import { CHANGE_LOG_KEEP, CHANGE_LOG_TRIM_EVERY, operatorOf } from './changelog.service';
 
 describe.each(testDatabases())('change log on $name', (target) => {
   let db: TestDb;
@@ -87,12 +87,13 @@ describe.each(testDatabases())('change log on $name', (target) => {
     await expectCode(list(reader, item.id), 'ItemEditDenied');
   });
 
-  it('keeps the newest 300 entries of each item', async () => {
+  it('shows the newest 300 entries of each item and trims the rest', async () => {
     const item = await setUp();
     const other = await setUp();
     const s = db.services();
     const actor = await viewerOf(s.em, owner);
-    for (let i = 1; i <= CHANGE_LOG_KEEP + 5; i++) {
+    const entries = CHANGE_LOG_KEEP + 2 * CHANGE_LOG_TRIM_EVERY + 5;
+    for (let i = 1; i <= entries; i++) {
       await s.changeLog.record(item, actor.user, {
         action: 'update',
         objectType: 'page',
@@ -107,9 +108,16 @@ describe.each(testDatabases())('change log on $name', (target) => {
       objectName: 'x',
     });
     const em = db.services().em;
-    expect(await em.count(ItemChangeLog, { item })).toBe(CHANGE_LOG_KEEP);
-    const oldest = await em.find(ItemChangeLog, { item }, { orderBy: { id: 'asc' }, limit: 1 });
-    expect(oldest[0]!.objectName).toBe('p6');
+    // Trimmed on one entry in CHANGE_LOG_TRIM_EVERY: never that many past the bound.
+    const stored = await em.count(ItemChangeLog, { item });
+    expect(stored).toBeGreaterThanOrEqual(CHANGE_LOG_KEEP);
+    expect(stored).toBeLessThan(CHANGE_LOG_KEEP + CHANGE_LOG_TRIM_EVERY);
+    expect(stored).toBeLessThan(entries);
+    const shown = await s.changeLog.list(actor, item.id, { offset: 0, limit: 1000 });
+    expect(shown.total).toBe(CHANGE_LOG_KEEP);
+    expect(shown.entries.map((e) => e.objectName)).toEqual(
+      Array.from({ length: CHANGE_LOG_KEEP }, (_, i) => `p${entries - i}`),
+    );
     expect(await em.count(ItemChangeLog, { item: other })).toBe(1);
   });
 

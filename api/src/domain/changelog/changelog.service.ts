@@ -18,6 +18,34 @@ import { enqueueItemChange } from '../webhooks/outbox';
 /** The newest entries kept per item (spec 000 §9). */
 export const CHANGE_LOG_KEEP = 300;
 
+/**
+ * An item's change log is trimmed on one entry in this many that a process appends to it, down to
+ * `CHANGE_LOG_KEEP`: the trim is two statements (the cutoff read walks 300 index entries), on every page
+ * save (issue #14). Readers see the newest `CHANGE_LOG_KEEP`, so what they see is what a trim on every
+ * entry would leave; an item holds at most `CHANGE_LOG_TRIM_EVERY - 1` more per process that wrote to it
+ * since its last trim.
+ */
+export const CHANGE_LOG_TRIM_EVERY = 16;
+
+/** Entries appended per item since this process last trimmed it, per database (its ORM's config). */
+const appendsSinceTrim = new WeakMap<object, Map<number, number>>();
+/** Items counted per database; past it the counts start again (each item then trims within 16 more). */
+const COUNTED_ITEMS_MAX = 10_000;
+
+/** Counts an entry of `itemId`; true when this one trims (`CHANGE_LOG_TRIM_EVERY`). */
+function changeLogTrimDue(em: EntityManager, itemId: number): boolean {
+  let counts = appendsSinceTrim.get(em.config);
+  if (!counts) appendsSinceTrim.set(em.config, (counts = new Map()));
+  const count = (counts.get(itemId) ?? 0) + 1;
+  if (count >= CHANGE_LOG_TRIM_EVERY) {
+    counts.delete(itemId);
+    return true;
+  }
+  if (counts.size >= COUNTED_ITEMS_MAX && !counts.has(itemId)) counts.clear();
+  counts.set(itemId, count);
+  return false;
+}
+
 export interface ChangeEntry {
   action: (typeof ChangeAction)[number];
   objectType: (typeof ChangeObject)[number];
@@ -62,7 +90,8 @@ export class ChangeLogService {
     let entries = await this.em.find(
       ItemChangeLog,
       { item },
-      { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' } },
+      // The newest CHANGE_LOG_KEEP: an item may hold a few more until its next trim.
+      { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: CHANGE_LOG_KEEP },
     );
     if (rights.catalogScope !== null || !rights.managesWhenActive) {
       entries = await this.visibleTo(viewer, item, rights, entries);
@@ -142,15 +171,17 @@ export class ChangeLogService {
         (entry.remark ?? '').slice(0, 255),
       ],
     );
-    // The cutoff first, by a plain (non-locking) read; the DELETE only once the item has passed the bound.
-    // A DELETE on every save locked the item's whole index range, so concurrent saves of one item's pages
-    // (each holding its own new entry) deadlocked on it on MariaDB.
-    const cutoff = await sql.get<{ id: number }>(
-      `select id from item_change_log where item_id = ? order by id desc limit 1 offset ${CHANGE_LOG_KEEP}`,
-      [item.id],
-    );
-    if (cutoff) {
-      await sql.run('delete from item_change_log where item_id = ? and id <= ?', [item.id, cutoff.id]);
+    if (changeLogTrimDue(this.em, item.id)) {
+      // The cutoff first, by a plain (non-locking) read; the DELETE only once the item has passed the
+      // bound. A DELETE on every save locked the item's whole index range, so concurrent saves of one
+      // item's pages (each holding its own new entry) deadlocked on it on MariaDB.
+      const cutoff = await sql.get<{ id: number }>(
+        `select id from item_change_log where item_id = ? order by id desc limit 1 offset ${CHANGE_LOG_KEEP}`,
+        [item.id],
+      );
+      if (cutoff) {
+        await sql.run('delete from item_change_log where item_id = ? and id <= ?', [item.id, cutoff.id]);
+      }
     }
     // Item hooks hear of the same changes, queued in the same transaction (the outbox).
     await enqueueItemChange(this.em, item, user, entry);

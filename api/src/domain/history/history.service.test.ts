@@ -12,7 +12,7 @@ import { testDatabases } from '../../../../test/support/mysql';
 import { expectCode } from '../../../../test/support/domain-errors';
 import type { Services } from '../services';
 import type { Viewer } from '../viewer';
-import { DEFAULT_HISTORY_KEEP } from './history-retention';
+import { DEFAULT_HISTORY_KEEP, HISTORY_TRIM_EVERY } from './history-retention';
 
 describe.each(testDatabases())('page history on $name', (target) => {
   let db: TestDb;
@@ -75,27 +75,49 @@ describe.each(testDatabases())('page history on $name', (target) => {
     expect(versions[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(versions[1]!.createdAt.getTime());
   });
 
-  it('keeps the newest history_version_count versions per page, and 20 by default', async () => {
+  it('shows the newest history_version_count versions per page, 20 by default, and trims the rest', async () => {
     const { item } = await setUp();
+    const { s, viewer } = await as(reader);
+    const shown = async (pageId: number) =>
+      (await s.history.list(viewer, pageId)).versions.map((v) => v.content);
+    const stored = (pageId: number) => db.services().em.count(PageHistory, { page: pageId });
     await db.services().settings.set({ history_version_count: '3' });
     try {
-      const page = await pageWithVersions(owner, item.id, null, ['v2', 'v3', 'v4', 'v5', 'v6']);
+      // Versions 2–7 replace v1–v6: 6 rows, trimmed once a multiple of HISTORY_TRIM_EVERY is replaced.
+      const page = await pageWithVersions(owner, item.id, null, ['v2', 'v3', 'v4', 'v5', 'v6', 'v7']);
       const other = await pageWithVersions(owner, item.id, null, ['w2']);
-      const em = db.services().em;
-      const kept = await em.find(PageHistory, { page: page.id }, { orderBy: { id: 'desc' } });
-      expect(kept.map((v) => v.content)).toEqual(['v5', 'v4', 'v3']);
+      expect(await shown(page.id)).toEqual(['v6', 'v5', 'v4']);
+      expect(await stored(page.id)).toBe(6);
+      // The save replacing version HISTORY_TRIM_EVERY trims the page down to 3 rows.
+      let saved = page;
+      for (let version = 8; version <= HISTORY_TRIM_EVERY + 1; version++) {
+        const next = await as(owner);
+        saved = await next.s.pages.save(next.viewer, {
+          id: page.id,
+          itemId: item.id,
+          content: `v${version}`,
+        });
+      }
+      expect(saved.version).toBe(HISTORY_TRIM_EVERY + 1);
+      expect(await stored(page.id)).toBe(3);
+      const n = HISTORY_TRIM_EVERY;
+      expect(await shown(page.id)).toEqual([`v${n}`, `v${n - 1}`, `v${n - 2}`]);
       // Trimming one page leaves the others alone.
-      expect(await em.count(PageHistory, { page: other.id })).toBe(1);
+      expect(await stored(other.id)).toBe(1);
     } finally {
       await db.services().settings.set({ history_version_count: 'nonsense' });
     }
+    const saves = DEFAULT_HISTORY_KEEP + 2 * HISTORY_TRIM_EVERY;
     const page = await pageWithVersions(
       owner,
       item.id,
       null,
-      Array.from({ length: DEFAULT_HISTORY_KEEP + 2 }, (_, i) => `x${i}`),
+      Array.from({ length: saves }, (_, i) => `x${i}`),
     );
-    expect(await db.services().em.count(PageHistory, { page: page.id })).toBe(DEFAULT_HISTORY_KEEP);
+    expect(await shown(page.id)).toHaveLength(DEFAULT_HISTORY_KEEP);
+    expect((await shown(page.id))[0]).toBe(`x${saves - 2}`);
+    // Never more than HISTORY_TRIM_EVERY - 1 rows past the bound.
+    expect(await stored(page.id)).toBeLessThan(DEFAULT_HISTORY_KEEP + HISTORY_TRIM_EVERY);
   });
 
   it('compares the current page with a version of it, and no other', async () => {

@@ -28,7 +28,9 @@ export class PageHistoryService {
 
   async list(viewer: Viewer, pageId: number): Promise<PageVersions> {
     const { page } = await this.pages.readable(viewer, pageId);
-    const versions = await this.em.find(PageHistory, { page }, { orderBy: { id: 'desc' } });
+    // The newest `history_version_count`: a page may hold a few more until its next trim (history-retention.ts).
+    const keep = await this.pages.historyKeep();
+    const versions = await this.em.find(PageHistory, { page }, { orderBy: { id: 'desc' }, limit: keep });
     return { page, versions };
   }
 

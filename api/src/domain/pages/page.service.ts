@@ -14,11 +14,16 @@ import {
   reindexPages,
   type User,
 } from '../../../../db/src';
-import { loadCatalogChainIds, loadCatalogPath, type CatalogStep } from '../catalogs/catalog-tree';
+import {
+  loadCatalogChainIds,
+  loadCatalogPath,
+  loadCatalogSteps,
+  type CatalogStep,
+} from '../catalogs/catalog-tree';
 import { maySharePage, pageVisibleInScope, requireWritableScope, writesAreScoped } from '../policy/scope';
 import { OPEN_API_REMARK, type ChangeLogService } from '../changelog/changelog.service';
 import { DomainError } from '../errors';
-import { historyToKeep, trimHistory } from '../history/history-retention';
+import { historyToKeep, historyTrimDue, trimHistory } from '../history/history-retention';
 import type { ApiKeyAccess, ItemRights, PolicyItem, PolicyService } from '../policy/policy.service';
 import type { SettingsService } from '../settings/settings.service';
 import { afterCommit, inTransaction } from '../transaction';
@@ -317,9 +322,17 @@ export class PageService {
     return { page, item, rights };
   }
 
-  /** The catalogs above a page already shown to the viewer, top first. */
-  async catalogPath(itemId: number, catalogId: number | null): Promise<Catalog[]> {
-    return catalogId ? ((await loadCatalogPath(this.em, itemId, catalogId)) ?? []) : [];
+  /** How many versions of a page its history shows (the site's `history_version_count`). */
+  historyKeep(): Promise<number> {
+    return historyToKeep(this.settings);
+  }
+
+  /**
+   * The catalogs above a page already shown to the viewer, top first: plain rows through the lean reader
+   * (a saved page's answer asks for them; entities were ~4 % of a GraphQL save, issue #14).
+   */
+  async catalogPath(itemId: number, catalogId: number | null): Promise<CatalogStep[]> {
+    return catalogId ? ((await loadCatalogSteps(this.em, itemId, catalogId)) ?? []) : [];
   }
 
   /**
@@ -573,8 +586,9 @@ export class PageService {
         if (changes.plainTextLater) pageContentChanged(this.em, [stored.id]);
         // Title, catalog, order, draft state, editor and time all show in the menu.
         await menuChanged(this.em, item.id);
-        // History rows of a page never outnumber its earlier versions: most saves have nothing to trim.
-        if (stored.version > keep) await trimHistory(this.em, stored.id, keep);
+        // History rows of a page never outnumber its earlier versions: most saves have nothing to trim, and
+        // past `keep` one save in HISTORY_TRIM_EVERY trims (readers see the newest `keep`).
+        if (historyTrimDue(stored.version, keep)) await trimHistory(this.em, stored.id, keep);
         await this.changeLog.append(item, user, {
           action: 'update',
           objectType: 'page',
