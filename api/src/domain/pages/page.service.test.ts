@@ -284,9 +284,18 @@ describe.each(testDatabases())('pages on $name', (target) => {
     const knex = (db.services().em.getConnection() as AbstractSqlConnection).getKnex();
     const statements: string[] = [];
     const listen = (query: { sql: string }) => statements.push(query.sql.trim().toLowerCase());
+    // Long ago: a time in the current second would leave the statement out (the next test).
+    const longAgo = () =>
+      db
+        .services()
+        .em.nativeUpdate(Item, { id: item.id }, { lastUpdateAt: new Date('2020-01-01T00:00:00Z') });
+    await longAgo();
     knex.on('query', listen);
     try {
       await save(editor, { id: page.id, itemId: item.id, content: 'two' });
+      knex.removeListener('query', listen);
+      await longAgo();
+      knex.on('query', listen);
       await save(editor, { itemId: item.id, title: 'Twice', content: 'new' });
     } finally {
       knex.removeListener('query', listen);
@@ -307,6 +316,32 @@ describe.each(testDatabases())('pages on $name', (target) => {
     }
     const stored = await db.services().em.findOneOrFail(Item, item.id);
     expect(stored.lastUpdateAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("leaves the item's update time alone when it was read in this second or later", async () => {
+    const item = await itemWithMembers();
+    const page = await save(owner, { itemId: item.id, title: 'Burst', content: 'one' });
+    const knex = (db.services().em.getConnection() as AbstractSqlConnection).getKnex();
+    const touches = (at: Date) => db.services().em.nativeUpdate(Item, { id: item.id }, { lastUpdateAt: at });
+    const storedAt = async () => (await db.services().em.findOneOrFail(Item, item.id)).lastUpdateAt.getTime();
+    const statements: string[] = [];
+    const listen = (query: { sql: string }) => statements.push(query.sql.trim().toLowerCase());
+    // Already later than the save (another node's clock, or a save in this very second): no statement.
+    const later = new Date(Math.floor(Date.now() / 1000) * 1000 + 60_000);
+    await touches(later);
+    knex.on('query', listen);
+    try {
+      await save(editor, { id: page.id, itemId: item.id, content: 'two' });
+    } finally {
+      knex.removeListener('query', listen);
+    }
+    expect(statements.filter((sql) => sql.startsWith('update item set last_update_at'))).toEqual([]);
+    expect(await storedAt()).toBe(later.getTime());
+    // Earlier: written.
+    await touches(new Date('2020-01-01T00:00:00Z'));
+    const before = Date.now();
+    await save(editor, { id: page.id, itemId: item.id, content: 'three' });
+    expect(await storedAt()).toBeGreaterThanOrEqual(before - 1000);
   });
 
   describe('save and notify', () => {
