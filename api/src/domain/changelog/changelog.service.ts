@@ -155,7 +155,11 @@ export class ChangeLogService {
    * `record` without flushing the unit of work: plain statements, for writes that make their own changes
    * with native statements (a page save), so it can run again when its transaction is retried.
    */
-  async append(item: Pick<Item, 'id' | 'name'>, user: User | null, entry: ChangeEntry): Promise<void> {
+  async append(
+    item: Pick<Item, 'id' | 'name'> & { enabledWebhooks?: number },
+    user: User | null,
+    entry: ChangeEntry,
+  ): Promise<void> {
     const sql = nativeSql(this.em);
     await sql.run(
       `insert into item_change_log (created_at, item_id, user_id, action_type, object_type, object_id, ` +

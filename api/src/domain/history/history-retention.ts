@@ -27,10 +27,11 @@ export const HISTORY_TRIM_EVERY = 8;
 
 /**
  * Whether the save that replaces `replaced` (the page's version before it, kept as a history row) trims the
- * page's history (`HISTORY_TRIM_EVERY`). One row per replaced version: the page then holds up to `replaced`.
+ * page's history (`HISTORY_TRIM_EVERY`), if the page holds more than `keep` by then: one row per replaced
+ * version, so up to `replaced`.
  */
-export function historyTrimDue(replaced: number, keep: number): boolean {
-  return replaced > keep && replaced % HISTORY_TRIM_EVERY === 0;
+export function historyTrimDue(replaced: number): boolean {
+  return replaced % HISTORY_TRIM_EVERY === 0;
 }
 
 /** Deletes the versions of a page beyond the newest `keep` (by insertion order). */

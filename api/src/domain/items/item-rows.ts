@@ -26,6 +26,11 @@ export interface LeanItem {
   ownerProfile?: UserProfile;
   /** The listing user's grants in the item, when the read found them with the item (the item list). */
   viewerGrants?: ViewerGrants;
+  /**
+   * The item's enabled webhooks, when the read counted them (one item's row, `itemRow`): a write's change
+   * log then looks the hooks up only where there are some (webhooks/outbox.ts).
+   */
+  enabledWebhooks?: number;
 }
 
 /** The row of `itemsSql` as the driver returns it: booleans as 0/1, datetimes as the database keeps them. */
@@ -50,6 +55,8 @@ type ItemRow = Pick<
   grantId?: number | null;
   memberGroupId?: number | null;
   catalogId?: number | null;
+  /** Absent where webhooks are not counted. */
+  enabledWebhooks?: number | string;
 };
 
 /** An `ItemRow`'s columns: the item `i` and its owner `o`. */
@@ -58,7 +65,9 @@ const ITEM_COLUMNS = `i.id, i.name, i.description, i.domain, i.type, i.password,
     i.allow_comment as allowComment, i.allow_feedback as allowFeedback, i.created_at as createdAt,
     i.last_update_at as lastUpdateAt, i.deleted_at as deletedAt,
     o.username as ownerUsername, o.name as ownerName, o.group_id as ownerGroupId, o.created_at as ownerCreatedAt`;
-const ONE_ITEM = `select ${ITEM_COLUMNS} from item i left join \`user\` o on o.id = i.owner_id`;
+const ONE_ITEM = `select ${ITEM_COLUMNS},
+    (select count(*) from item_webhook w where w.item_id = i.id and w.enabled = 1) as enabledWebhooks
+  from item i left join \`user\` o on o.id = i.owner_id`;
 
 /**
  * The user's live items with their owners' profiles, and unless `ownedOnly` the items the user reaches as
@@ -182,5 +191,6 @@ function leanItem(row: ItemRow): LeanItem {
             group_id: row.ownerGroupId!,
             created_at: row.ownerCreatedAt!,
           }),
+    ...(row.enabledWebhooks !== undefined && { enabledWebhooks: Number(row.enabledWebhooks) }),
   };
 }

@@ -539,7 +539,6 @@ export class PageService {
     check: (stored: LockedPage) => Promise<void>,
   ): Promise<Page> {
     const { user } = writer;
-    const keep = await historyToKeep(this.settings);
     const now = new Date();
     // The commit flushes the unit of work; on SQLite a loaded datetime compares unequal to its own
     // snapshot, so the untouched item and user rows would be rewritten (and locked) by every save.
@@ -590,8 +589,12 @@ export class PageService {
         // Title, catalog, order, draft state, editor and time all show in the menu.
         await menuChanged(this.em, item.id);
         // History rows of a page never outnumber its earlier versions: most saves have nothing to trim, and
-        // past `keep` one save in HISTORY_TRIM_EVERY trims (readers see the newest `keep`).
-        if (historyTrimDue(stored.version, keep)) await trimHistory(this.em, stored.id, keep);
+        // past `keep` one save in HISTORY_TRIM_EVERY trims (readers see the newest `keep`). The setting is
+        // read only then: under a burst of saves every commit ends what a request may keep of it.
+        if (historyTrimDue(stored.version)) {
+          const keep = await historyToKeep(this.settings);
+          if (stored.version > keep) await trimHistory(this.em, stored.id, keep);
+        }
         await this.changeLog.append(item, user, {
           action: 'update',
           objectType: 'page',

@@ -41,12 +41,13 @@ function row(
  */
 export async function enqueueItemChange(
   em: EntityManager,
-  item: Pick<Item, 'id' | 'name'>,
+  /** `enabledWebhooks`: counted with the item's row before the write (`itemRow`); 0 saves the lookup. */
+  item: Pick<Item, 'id' | 'name'> & { enabledWebhooks?: number },
   actor: User | null,
   change: { action: string; objectType: string; objectId: number; objectName: string },
 ): Promise<void> {
   const group = GROUP_OF[change.objectType];
-  if (!group) return;
+  if (!group || item.enabledWebhooks === 0) return;
   // On every save: a plain statement, and no entities for the hooks (most items have none).
   const hooks = await nativeSql(em).all<{ id: number; url: string; events: string }>(
     'select id, url, events from item_webhook where item_id = ? and enabled = ?',
