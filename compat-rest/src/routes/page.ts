@@ -116,7 +116,7 @@ export const page: Controller = {
           // Updates only: every subscriber of the page, the editor included, gets a reminder.
           notifyText: p.is_notify !== 0 ? p.notify_content : undefined,
         },
-        { unknownCatalogAsRoot: true },
+        { unknownCatalogAsRoot: true, record: true },
       );
       return p.page_id > 0 ? pageRow(saved) : { page_id: saved.id };
     },

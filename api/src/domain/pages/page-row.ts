@@ -1,6 +1,7 @@
 import type { EntityData } from '@mikro-orm/core';
 import { leanDate, type Catalog, type NativeSql, type Page, type User } from '../../../../db/src';
 import { plainTextInline } from '../search/plain-text-of';
+import type { PageRecord } from './page-read';
 
 /** The `page` row a save locks, as the driver returns it (datetimes and booleans raw). */
 export interface PageRow {
@@ -160,6 +161,27 @@ export function pageData(
     item: itemId,
     catalog: catalog !== undefined ? catalog : catalogId,
     author,
+    deletedAt: null,
+  };
+}
+
+/** The saved row as the plain page the doors shape (`PageRecord`, as a lean read gives it). */
+export function pageRecordOfSaved(row: SavedPage, author: Pick<User, 'id'> | null): PageRecord {
+  return {
+    id: row.id,
+    item: { id: row.itemId },
+    catalog: row.catalogId === null ? null : { id: row.catalogId },
+    author: author ? { id: author.id } : null,
+    authorName: row.authorName,
+    title: row.title,
+    content: row.content,
+    version: row.version,
+    sNumber: row.sNumber,
+    isDraft: row.isDraft,
+    comments: row.comments,
+    extInfo: row.extInfo,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
     deletedAt: null,
   };
 }

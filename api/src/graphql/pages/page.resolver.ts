@@ -23,18 +23,22 @@ export class PageResolver {
       'Creates or updates a page; an update with an outdated `baseVersion` fails with VERSION_CONFLICT',
   })
   async savePage(@Arg('input') input: SavePageInput, @Ctx() ctx: GraphQLContext): Promise<Page> {
-    const page = await ctx.services.pages.save(ctx.viewer, {
-      id: input.id ?? undefined,
-      itemId: input.itemId,
-      catalogId: input.catalogId,
-      title: input.title,
-      content: input.content,
-      baseVersion: input.baseVersion ?? undefined,
-      comments: input.comments ?? undefined,
-      isDraft: input.isDraft ?? undefined,
-      sNumber: input.sNumber ?? undefined,
-      notifyText: input.notifyText ?? undefined,
-    });
+    const page = await ctx.services.pages.save(
+      ctx.viewer,
+      {
+        id: input.id ?? undefined,
+        itemId: input.itemId,
+        catalogId: input.catalogId,
+        title: input.title,
+        content: input.content,
+        baseVersion: input.baseVersion ?? undefined,
+        comments: input.comments ?? undefined,
+        isDraft: input.isDraft ?? undefined,
+        sNumber: input.sNumber ?? undefined,
+        notifyText: input.notifyText ?? undefined,
+      },
+      { record: true },
+    );
     return Page.from(page);
   }
 
