@@ -30,7 +30,15 @@ import { afterCommit, inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import { checkPageLimit } from './page-limit';
 import { readPage, type PageItem, type PageRecord } from './page-read';
-import { lockedPage, lockPage, pageChanges, pageData, pageRecordOfSaved, type LockedPage } from './page-row';
+import {
+  lockedPage,
+  lockPage,
+  pageChanges,
+  pageData,
+  pageRecordOfSaved,
+  type LockedPage,
+  type SavedPage,
+} from './page-row';
 import { checkNotifyText, notifySubscribers, pageSubscribers } from './page-notification';
 import { menuChanged } from '../catalogs/menu-cache';
 import { checkedSheetText } from '../sheets/sheet-format';
@@ -195,8 +203,7 @@ export class PageService {
     }
 
     // The page is read once, locked, inside the save's transaction: these checks run on that row.
-    const record = options.record ?? false;
-    return this.update(
+    const saved = await this.update(
       writerOf(user),
       item,
       input.id,
@@ -204,7 +211,6 @@ export class PageService {
       catalog,
       input,
       searchText,
-      record,
       async (page) => {
         if (page.itemId !== item.id) throw new DomainError('PageNotInItem');
         // The catalog path is read only for a scoped member: owners and most editors write anywhere.
@@ -215,6 +221,7 @@ export class PageService {
         if (page.isDraft && page.authorId !== viewer.userId) throw new DomainError('PageDraft');
       },
     );
+    return options.record ? pageRecordOfSaved(saved, user) : this.savedEntity(saved, catalog, user);
   }
 
   /**
@@ -230,7 +237,7 @@ export class PageService {
     if (title.length > PAGE_TITLE_MAX) throw new DomainError('NameTooLong');
     const fields: SavePageInput = { itemId: item.id, content: input.content, sNumber: input.sNumber };
     if (!input.id) return this.create(API_WRITER, item, title, input.catalog, fields);
-    return this.update(
+    const saved = await this.update(
       API_WRITER,
       item,
       input.id,
@@ -238,11 +245,11 @@ export class PageService {
       input.catalog,
       fields,
       searchText,
-      false,
       async (page) => {
         if (page.itemId !== item.id) throw new DomainError('PageNotFound');
       },
     );
+    return this.savedEntity(saved, input.catalog, null);
   }
 
   /**
@@ -573,35 +580,11 @@ export class PageService {
     newTitle: string | undefined,
     catalog: Catalog | null | undefined,
     input: SavePageInput,
-    searchText: string | null,
-    record: false,
-    check: (stored: LockedPage) => Promise<void>,
-  ): Promise<Page>;
-  private async update(
-    writer: PageWriter,
-    item: PageWriteItem,
-    pageId: number,
-    newTitle: string | undefined,
-    catalog: Catalog | null | undefined,
-    input: SavePageInput,
-    searchText: string | null,
-    record: boolean,
-    check: (stored: LockedPage) => Promise<void>,
-  ): Promise<Page | PageRecord>;
-  private async update(
-    writer: PageWriter,
-    item: PageWriteItem,
-    pageId: number,
-    newTitle: string | undefined,
-    catalog: Catalog | null | undefined,
-    input: SavePageInput,
     /** The cell text of a spreadsheet page's new content (null for other pages), from the checking parse. */
     searchText: string | null,
-    /** The saved page as plain data, without an entity (`SavePageOptions.record`). */
-    record: boolean,
     /** The caller's checks of the stored page (its item, scope, draft state), run on the locked row. */
     check: (stored: LockedPage) => Promise<void>,
-  ): Promise<Page | PageRecord> {
+  ): Promise<SavedPage> {
     const { user } = writer;
     const now = new Date();
     // The commit flushes the unit of work; on SQLite a loaded datetime compares unequal to its own
@@ -683,9 +666,12 @@ export class PageService {
       { retryOnContention: true },
     );
     await this.touchItem(item, saved.title, now, true, touchInside);
-    if (record) return pageRecordOfSaved(saved, user);
-    // Committed: the entity holds what is stored, with nothing left for a later flush to write.
-    return this.em.merge(Page, pageData(saved, catalog, user), { refresh: true });
+    return saved;
+  }
+
+  /** A committed save's row as an entity of this request: it holds what is stored, nothing left to flush. */
+  private savedEntity(saved: SavedPage, catalog: Catalog | null | undefined, author: User | null): Page {
+    return this.em.merge(Page, pageData(saved, catalog, author), { refresh: true });
   }
 
   /**
