@@ -225,6 +225,42 @@ describe('the full-text index thread (embedded database)', () => {
     expect(indexer.indexedSeq).toBeGreaterThan(rested);
   });
 
+  it('starts the thread again after a failed batch, which then catches up with later saves', async () => {
+    const { db, em, dataDir } = await open();
+    const { pages } = await seed(em);
+    expect(await found(em, 'zeppelin')).toEqual([pages[0]!.id]);
+    await ftsIndexerOf(em)!.close();
+    const logged: string[] = [];
+    const indexer = startFtsIndexer(db.orm, path.join(dataDir, 'quire.db'), (line) => logged.push(line));
+    onClose.push(() => indexer.close());
+    const waitFor = async (done: () => boolean) => {
+      for (let tries = 0; tries < 400 && !done(); tries++) await new Promise((r) => setTimeout(r, 25));
+      return done();
+    };
+    expect(await waitFor(() => indexer.indexedSeq > 0)).toBe(true);
+    // The index's table goes from under the thread: its next batch fails.
+    const file = new Database(searchFileOf(path.join(dataDir, 'quire.db')));
+    file.exec('PRAGMA busy_timeout = 10000');
+    file.exec('drop table page_fts_terms');
+    file.exec('drop table page_fts');
+    file.exec('PRAGMA user_version = 0');
+    file.close();
+    await em.getConnection().execute('update page set content = ? where id = ?', ['dirigible', pages[1]!.id]);
+    expect(await waitFor(() => logged.some((line) => /page_fts/.test(line)))).toBe(true);
+    // A new thread opens the index again (rebuilt: its layout is gone) and indexes what came after.
+    await em.getConnection().execute('update page set content = ? where id = ?', ['airship', pages[2]!.id]);
+    expect(await waitFor(() => logged.some((line) => /restarting it/.test(line)))).toBe(true);
+    // Until the new thread runs, the index cannot answer (search scans the pages).
+    let answered = false;
+    for (let tries = 0; tries < 100 && !answered; tries++) {
+      answered = await searchIndexCaughtUp(em);
+      if (!answered) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(answered).toBe(true);
+    expect(await found(em, 'airship')).toEqual([pages[2]!.id]);
+    expect(await found(em, 'dirigible')).toEqual([pages[1]!.id]);
+  });
+
   it('says the index cannot answer once its thread is gone (search then scans the pages)', async () => {
     const { em } = await open();
     await seed(em);

@@ -41,8 +41,11 @@ function tick() {
     }
   } catch (error) {
     parentPort.postMessage({ error: String((error && error.message) || error), failed: answering });
-    schedule(workerData.maxPollMs);
-    return;
+    // The thread ends and the server starts another, with new connections and its index opened again: a
+    // failure can leave a read of the database unfinished (libsql's iterators cannot be closed), whose
+    // snapshot would hide every later save from this connection (a bench run saw the index stop for good).
+    if (timer) clearTimeout(timer);
+    process.exit(1);
   }
   if (progressed || answering.length) parentPort.postMessage({ seq: index.seq, synced: answering });
   idleMs = progressed ? workerData.pollMs : Math.min(idleMs * 2, workerData.maxPollMs);
