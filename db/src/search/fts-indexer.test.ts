@@ -40,6 +40,19 @@ describe('the full-text index thread (embedded database)', () => {
     await db.close();
   }
 
+  /** Whether `done` came true within `timeoutMs`, asked every `everyMs`. */
+  async function waitFor(
+    done: () => boolean | Promise<boolean>,
+    timeoutMs = 5_000,
+    everyMs = 25,
+  ): Promise<boolean> {
+    for (let tries = 1; tries < timeoutMs / everyMs; tries++) {
+      if (await done()) return true;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+    return done();
+  }
+
   /** Page ids the index finds for a phrase, once it caught up. */
   async function found(em: EntityManager, phrase: string): Promise<number[]> {
     expect(await searchIndexCaughtUp(em)).toBe(true);
@@ -183,11 +196,7 @@ describe('the full-text index thread (embedded database)', () => {
       blocker.close();
     }
     // Through its backlog, the thread answers the request that timed out: searches wait for it again.
-    let caughtUp = false;
-    for (let tries = 0; tries < 100 && !caughtUp; tries++) {
-      caughtUp = await searchIndexCaughtUp(em);
-      if (!caughtUp) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitFor(() => searchIndexCaughtUp(em), 10_000, 100);
     expect(await found(em, 'queued')).toEqual([pages[2]!.id]);
   });
 
@@ -204,10 +213,6 @@ describe('the full-text index thread (embedded database)', () => {
     onClose.push(() => indexer.close());
     const update = (id: number, content: string) =>
       em.getConnection().execute('update page set content = ? where id = ?', [content, id]);
-    const waitFor = async (done: () => boolean) => {
-      for (let tries = 0; tries < 200 && !done(); tries++) await new Promise((r) => setTimeout(r, 25));
-      return done();
-    };
     // The opening index, then a save the thread finds on its own: after it, the rest.
     expect(await waitFor(() => indexer.indexedSeq > 0)).toBe(true);
     // Read before the save: the thread may index it before the save's promise settles.
@@ -233,11 +238,7 @@ describe('the full-text index thread (embedded database)', () => {
     const logged: string[] = [];
     const indexer = startFtsIndexer(db.orm, path.join(dataDir, 'quire.db'), (line) => logged.push(line));
     onClose.push(() => indexer.close());
-    const waitFor = async (done: () => boolean) => {
-      for (let tries = 0; tries < 400 && !done(); tries++) await new Promise((r) => setTimeout(r, 25));
-      return done();
-    };
-    expect(await waitFor(() => indexer.indexedSeq > 0)).toBe(true);
+    expect(await waitFor(() => indexer.indexedSeq > 0, 10_000)).toBe(true);
     // The index's table goes from under the thread: its next batch fails.
     const file = new Database(searchFileOf(path.join(dataDir, 'quire.db')));
     file.exec('PRAGMA busy_timeout = 10000');
@@ -246,17 +247,12 @@ describe('the full-text index thread (embedded database)', () => {
     file.exec('PRAGMA user_version = 0');
     file.close();
     await em.getConnection().execute('update page set content = ? where id = ?', ['dirigible', pages[1]!.id]);
-    expect(await waitFor(() => logged.some((line) => /page_fts/.test(line)))).toBe(true);
+    expect(await waitFor(() => logged.some((line) => /page_fts/.test(line)), 10_000)).toBe(true);
     // A new thread opens the index again (rebuilt: its layout is gone) and indexes what came after.
     await em.getConnection().execute('update page set content = ? where id = ?', ['airship', pages[2]!.id]);
-    expect(await waitFor(() => logged.some((line) => /restarting it/.test(line)))).toBe(true);
+    expect(await waitFor(() => logged.some((line) => /restarting it/.test(line)), 10_000)).toBe(true);
     // Until the new thread runs, the index cannot answer (search scans the pages).
-    let answered = false;
-    for (let tries = 0; tries < 100 && !answered; tries++) {
-      answered = await searchIndexCaughtUp(em);
-      if (!answered) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(answered).toBe(true);
+    expect(await waitFor(() => searchIndexCaughtUp(em), 10_000, 100)).toBe(true);
     expect(await found(em, 'airship')).toEqual([pages[2]!.id]);
     expect(await found(em, 'dirigible')).toEqual([pages[1]!.id]);
   });

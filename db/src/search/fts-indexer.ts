@@ -44,7 +44,6 @@ function tick() {
     // The thread ends and the server starts another, with new connections and its index opened again: a
     // failure can leave a read of the database unfinished (libsql's iterators cannot be closed), whose
     // snapshot would hide every later save from this connection (a bench run saw the index stop for good).
-    if (timer) clearTimeout(timer);
     process.exit(1);
   }
   if (progressed || answering.length) parentPort.postMessage({ seq: index.seq, synced: answering });
