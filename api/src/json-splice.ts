@@ -13,23 +13,13 @@ let splicing: SplicedJson[] | null = null;
  * value holding one) it reads as the value it stands for.
  */
 export abstract class SplicedJson {
-  private readonly text: string | undefined;
   private encoded: Buffer | undefined;
 
-  /** The text, or its UTF-8 bytes (kept as bytes alone: a page's content kept per version, issue #14). */
-  constructor(json: string | Buffer) {
-    if (typeof json === 'string') this.text = json;
-    else this.encoded = json;
-  }
-
-  /** The text (decoded each time when it was made as bytes). */
-  get json(): string {
-    return this.text ?? this.encoded!.toString('utf8');
-  }
+  constructor(readonly json: string) {}
 
   /** The text as UTF-8, encoded once. */
   get bytes(): Buffer {
-    return (this.encoded ??= Buffer.from(this.text!, 'utf8'));
+    return (this.encoded ??= Buffer.from(this.json, 'utf8'));
   }
 
   /** What the text stands for, where no splicing runs. */

@@ -9,7 +9,7 @@ import { SplicedJson, stringifySpliced } from '../../api/src/json-splice';
  * seconds (digit strings) or as local `YYYY-MM-DD HH:MM:SS` (Asia/Shanghai unless the configuration
  * says otherwise), NULL as null, and an empty object as `[]` (PHP arrays).
  */
-export type Wire = string | number | boolean | null | RawJson | JsonText | Wire[] | { [key: string]: Wire };
+export type Wire = string | number | boolean | null | RawJson | Wire[] | { [key: string]: Wire };
 
 /**
  * JSON text made earlier (a large menu serialised once per menu version, issue #14), spliced as is into
@@ -40,16 +40,6 @@ export class RawJson extends SplicedJson {
     return answer;
   }
 
-  protected value(): unknown {
-    return JSON.parse(this.json);
-  }
-}
-
-/**
- * A string's JSON text made earlier and kept as UTF-8 bytes alone (a page's escaped content, kept per
- * version: issue #14), spliced into the answer by `wireJson`; anywhere else it reads as the string.
- */
-export class JsonText extends SplicedJson {
   protected value(): unknown {
     return JSON.parse(this.json);
   }

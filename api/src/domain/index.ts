@@ -74,7 +74,6 @@ export type {
 export type { OpenApiKey, OpenApiTreeCatalog } from './openapi/open-api.service';
 export type { PageView } from './pages/page.service';
 export { readPage, type PageRecord } from './pages/page-read';
-export type { ContentWire } from './pages/kept-content';
 export { closeSqlParsePool, convertSqlToMarkdown, sqlToMarkdownTable } from './pages/sql-to-markdown';
 export type { ItemRights, PolicyItem } from './policy/policy.service';
 export type { TeamRights } from './policy/team.policy';

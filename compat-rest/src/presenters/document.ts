@@ -1,8 +1,8 @@
 // ShowDoc's row shapes of catalogs and pages (compat-api §0.9, compat-notes §4): content is stored as
 // written and HTML-escaped only on its way out.
-import type { CatalogNode, ContentWire, MenuCatalog, MenuPage } from '../../../api/src/domain';
+import type { CatalogNode, MenuCatalog, MenuPage } from '../../../api/src/domain';
 import type { Catalog, Page } from '../../../db/src';
-import { escapeHtml, JsonText, localTime, RawJson, s, ts, type Wire } from '../wire';
+import { escapeHtml, localTime, RawJson, s, ts, type Wire } from '../wire';
 
 export type Row = { [key: string]: Wire };
 
@@ -144,16 +144,6 @@ export function searchMenuJson(pages: readonly PageRowSource[]): RawJson {
   return raw;
 }
 
-/**
- * A page's content as `page/info` answers it (ShowDoc's HTML escaping, as JSON text), made once per page
- * version and kept (`PageService.infoAs`).
- */
-export const REST_PAGE_CONTENT: ContentWire<JsonText> = {
-  name: 'rest-page-content',
-  make: (content) => new JsonText(Buffer.from(JSON.stringify(escapeHtml(content)), 'utf8')),
-  size: (text) => text.bytes.length,
-};
-
 /** What a PageRow shows of a page: a Page entity, or a page search found (plain data). */
 export type PageRowSource = Pick<
   Page,
@@ -174,7 +164,7 @@ export type PageRowSource = Pick<
  * PageRow (compat-api §0.9) with ShowDoc's HTML-escaped content. `addtime` is the last save,
  * `page_addtime` the creation; both unix seconds unless `time` is 'local'.
  */
-export function pageRow(page: PageRowSource, time: 'ts' | 'local' = 'ts', content?: JsonText): Row {
+export function pageRow(page: PageRowSource, time: 'ts' | 'local' = 'ts'): Row {
   const format = time === 'local' ? localTime : ts;
   return {
     page_id: s(page.id),
@@ -183,7 +173,7 @@ export function pageRow(page: PageRowSource, time: 'ts' | 'local' = 'ts', conten
     item_id: s(page.item.id),
     cat_id: s(page.catalog?.id ?? 0),
     page_title: page.title,
-    page_content: content ?? escapeHtml(page.content),
+    page_content: escapeHtml(page.content),
     s_number: s(page.sNumber),
     addtime: format(page.updatedAt),
     page_comments: page.comments,

@@ -3,7 +3,7 @@ import type { Page, PageHistory } from '../../../db/src';
 import { action, type Controller } from '../action';
 import { refuseForbiddenDecoded } from '../input-guard';
 import { optionalInt, phpUrldecode } from '../document-wire';
-import { pageRow, REST_PAGE_CONTENT } from '../presenters/document';
+import { pageRow } from '../presenters/document';
 import { optionalStr, phpTruthy, unescapeHtml } from '../form-values';
 import { int, str } from '../params';
 import { escapeHtml, localTime, s, ts, type Wire } from '../wire';
@@ -53,9 +53,9 @@ export const page: Controller = {
     auth: 'opt',
     params: { page_id: int(), with_path: str() },
     async handle({ services, viewer }, p) {
-      const { view, content } = await services.pages.infoAs(viewer, p.page_id, REST_PAGE_CONTENT);
+      const view = await services.pages.info(viewer, p.page_id);
       const row: { [key: string]: Wire } = {
-        ...pageRow(view.page, 'local', content),
+        ...pageRow(view.page, 'local'),
         attachment_count: view.attachmentCount,
         unique_key: view.shareKey,
       };

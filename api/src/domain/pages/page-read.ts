@@ -37,31 +37,9 @@ export interface PageItem {
   deletedAt: Date | null;
 }
 
-/**
- * What names a page's stored content: its version and its update time (epoch ms). Every write of a page's
- * content moves both (a save, an import's overwrite), so a text made from the content of one stamp is
- * the text of any later read with that stamp.
- */
-export interface ContentStamp {
-  version: number;
-  updatedAt: number;
-}
-
-/** The stamp of a page as read. */
-export const contentStampOf = (page: Pick<PageRecord, 'version' | 'updatedAt'>): ContentStamp => ({
-  version: page.version,
-  updatedAt: page.updatedAt.getTime(),
-});
-
 /** A live page with its item, its attachment count and its share link, from one query. */
 export interface PageRead {
-  /** `content` is '' when `contentKnown`. */
   page: PageRecord;
-  /**
-   * The stored content is the one of the stamp the caller named (`readPage`'s `known`): it was not read
-   * (the embedded database) or is not given, and `page.content` is ''.
-   */
-  contentKnown: boolean;
   item: PageItem;
   attachmentCount: number;
   /** The page's share link, live or expired; null for none. */
@@ -119,9 +97,7 @@ export function pageRecordOf(row: PageColumns): PageRecord {
   };
 }
 
-interface Row extends Omit<PageColumns, 'content'> {
-  /** Null when the caller's stamp is still the page's (the embedded database reads no content then). */
-  content: string | null;
+interface Row extends PageColumns {
   item_type: number;
   owner_id: number;
   /** SQLite only: on MariaDB the row may be kept in Redis, where a visit password must not go. */
@@ -150,8 +126,7 @@ const pageReadSql = (sqlite: boolean) => `with recursive chain (id, parent_id, i
       join catalog c on c.id = chain.parent_id and c.item_id = chain.item_id
       where c.deleted_at is null and chain.depth < ?
   )
-  select p.id, p.item_id, p.catalog_id, p.author_id, p.author_name, p.title,
-    ${sqlite ? 'case when p.version = ? and p.updated_at = ? then null else p.content end as content' : 'p.content'},
+  select p.id, p.item_id, p.catalog_id, p.author_id, p.author_name, p.title, p.content,
     p.version, p.s_number, p.is_draft, p.comments, p.ext_info, p.created_at, p.updated_at,
     i.type as item_type, i.owner_id, ${sqlite ? 'i.password, ' : ''}i.password_version, i.is_archived,
     i.deleted_at as item_deleted_at,
@@ -167,34 +142,19 @@ const CHAIN_BOUND = MAX_CATALOG_LEVEL * 4;
 /**
  * A live (not deleted) page with what its readers are shown beside it, its catalog path too, in one lean query (every page
  * read; issue #14); null when there is none. Nothing is checked here: the policy decides on the result.
- * With `known`, the stamp of a content the caller holds a text of: on the embedded database a page still at
- * that stamp is read without its content (decoding ~4 kB of UTF-8 cost more than the rest of the row, issue #14);
- * MariaDB's row is shared between nodes whole (`getShared`), and its content is left out after the read.
  */
-export async function readPage(
-  em: EntityManager,
-  pageId: number,
-  known: ContentStamp | null = null,
-): Promise<PageRead | null> {
+export async function readPage(em: EntityManager, pageId: number): Promise<PageRead | null> {
   const sqlite = em.getPlatform() instanceof BaseSqlitePlatform;
   const row = await leanReader(em).getShared<Row>(
     `page:${pageId}`,
     sqlite ? PAGE_READ_SQL.sqlite : PAGE_READ_SQL.mysql,
-    sqlite
-      ? [pageId, CHAIN_BOUND + 1, known?.version ?? -1, known?.updatedAt ?? -1, pageId]
-      : [pageId, CHAIN_BOUND + 1, pageId],
+    [pageId, CHAIN_BOUND + 1, pageId],
   );
   if (!row) return null;
-  const page = pageRecordOf({ ...row, content: row.content ?? '' });
-  const contentKnown =
-    row.content === null ||
-    (known !== null && known.version === page.version && known.updatedAt === page.updatedAt.getTime());
-  if (contentKnown) page.content = '';
   // MariaDB: the item's visit password from its kept row (the policy's too), never in Redis with the page row.
   const password = row.password ?? (await itemRow(em, { id: Number(row.item_id) }))?.password ?? '';
   return {
-    page,
-    contentKnown,
+    page: pageRecordOf(row),
     item: {
       id: Number(row.item_id),
       type: Number(row.item_type),

@@ -30,7 +30,6 @@ import { expectCode } from '../../../../test/support/domain-errors';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import type { Viewer } from '../viewer';
-import type { ContentWire } from './kept-content';
 import type { PageView, SavePageInput } from './page.service';
 import { wrap } from '@mikro-orm/core';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
@@ -591,37 +590,6 @@ describe.each(testDatabases())('pages on $name', (target) => {
       } finally {
         await db.services().settings.set({ force_login: '0' });
       }
-    });
-
-    it("gives a door's form of the content, made once per stored version, and only past the policy", async () => {
-      const item = await itemWithMembers({ password: 'pw' });
-      const page = await buildPage(db.services().em, item, { content: 'first' });
-      const made: string[] = [];
-      const wire: ContentWire<{ text: string }> = {
-        name: 'test-upper',
-        make: (content) => {
-          made.push(content);
-          return { text: content.toUpperCase() };
-        },
-        size: (form) => form.text.length,
-      };
-      const read = async (user: User | null) => {
-        const { s, viewer } = await as(user);
-        return s.pages.infoAs(viewer, page.id, wire);
-      };
-      const first = await read(reader);
-      expect([first.content, first.view.page.content]).toEqual([{ text: 'FIRST' }, 'first']);
-      // Kept: the same form again, the content not read (or not given, MariaDB), whoever reads.
-      const again = await read(editor);
-      expect(again.content).toBe(first.content);
-      expect(again.view.page.content).toBe('');
-      expect(again.view.page.version).toBe(first.view.page.version);
-      // The policy decides first: a kept form is no way around the visit password.
-      await expectCode(read(stranger), 'PagePasswordRequired');
-      await save(editor, { id: page.id, itemId: item.id, content: 'second' });
-      const after = await read(reader);
-      expect([after.content, after.view.page.content]).toEqual([{ text: 'SECOND' }, 'second']);
-      expect(made).toEqual(['first', 'second']);
     });
 
     it('asks for the visit password of a private item, and hides pages of deleted items', async () => {

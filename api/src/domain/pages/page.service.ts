@@ -29,8 +29,7 @@ import type { SettingsService } from '../settings/settings.service';
 import { afterCommit, inTransaction } from '../transaction';
 import type { Viewer } from '../viewer';
 import { checkPageLimit } from './page-limit';
-import { contentStampOf, readPage, type PageItem, type PageRead, type PageRecord } from './page-read';
-import { keptContents, type ContentWire } from './kept-content';
+import { readPage, type PageItem, type PageRecord } from './page-read';
 import {
   lockedPage,
   lockPage,
@@ -291,32 +290,6 @@ export class PageService {
    */
   async info(viewer: Viewer, pageId: number, now = new Date()): Promise<PageView> {
     const read = pageId > 0 ? await readPage(this.em, pageId) : null;
-    return this.viewOf(viewer, read, now);
-  }
-
-  /**
-   * `info` with the page's content in a door's form (`wire`), kept for this database per page and content
-   * stamp (`KeptContents`): a page read again unchanged is read without its content, and its form is not
-   * made again (issue #14). The view's `page.content` is then ''; `content` is the form either way.
-   */
-  async infoAs<T>(
-    viewer: Viewer,
-    pageId: number,
-    wire: ContentWire<T>,
-    now = new Date(),
-  ): Promise<{ view: PageView; content: T }> {
-    const kept = keptContents(this.em);
-    const held = pageId > 0 ? kept.get(wire, pageId) : undefined;
-    const read = pageId > 0 ? await readPage(this.em, pageId, held?.stamp ?? null) : null;
-    const view = await this.viewOf(viewer, read, now);
-    if (read!.contentKnown) return { view, content: held!.value };
-    const content = wire.make(view.page.content);
-    kept.set(wire, pageId, contentStampOf(view.page), content);
-    return { view, content };
-  }
-
-  /** The view of a page read for `viewer`, refused as the policy says. */
-  private async viewOf(viewer: Viewer, read: PageRead | null, now: Date): Promise<PageView> {
     if (!read) throw new DomainError('PageNotFound');
     const { page, item, attachmentCount, link, path } = read;
     const rights = await this.readRights(viewer, item, page, path);
