@@ -11,6 +11,7 @@ export * from './search/fts-indexer';
 export * from './search/gram-indexer';
 export * from './search/sheet-text';
 export * from './search/plain-text';
+export * from './search/plain-text-of';
 export * from './native-sql';
 export * from './commit-clock';
 export * from './object-slot';

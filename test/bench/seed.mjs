@@ -23,9 +23,10 @@ const CAPTCHA = 'BENCH-SEED-CAPTCHA';
 
 /**
  * How the seed is written, beside the dataset's SEED_VERSION (which also seeds the PRNG, so it cannot
- * change without changing the documents): 2 = pages' plain text filled before the seed is kept.
+ * change without changing the documents): 2 = pages' plain text filled before the seed is kept; 3 = the
+ * embedded database's plain texts in its index file (its layout 2), read before the seed is kept.
  */
-const SEED_FORMAT = 2;
+const SEED_FORMAT = 3;
 
 /** The seed version and the migrations the dataset was written under: a new migration means a new seed. */
 function seedKey(root, dialect) {
@@ -117,14 +118,19 @@ async function writeDataset(root, settings, log) {
       [pool[i], pool[j]] = [pool[j], pool[i]];
     }
     result.savePool = pool.slice(0, SAVE_POOL);
-    // The server writes each page's plain text (search snippets) in the background; a seed without it
-    // would have every bench server backfill 4,000 pages during its first cells.
+    // The server writes each page's plain text (search snippets) in the background (MariaDB) or its index
+    // thread reads it with the full-text index (SQLite); a seed without them would have every bench server
+    // read 4,000 pages during its first cells.
     const { PlainTextFiller } = require(
       path.join(root, 'dist', 'api', 'src', 'domain', 'search', 'plain-text-filler'),
     );
     const filler = new PlainTextFiller(db.orm.em).start();
     await filler.idle();
     await filler.close();
+    const { ftsIndexerOf, searchIndexCaughtUp } = require(path.join(root, 'dist', 'db', 'src'));
+    while (ftsIndexerOf(db.orm.em) && !(await searchIndexCaughtUp(db.orm.em))) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     log(`  plain text of every page (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     // Likewise MariaDB's search postings, written after each save by the gram indexer, which rests between
     // batches: the pages still queued are indexed here, not by the first cells of every run.

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { plainTextToStore } from './plain-text-of';
 
 /**
  * The embedded database's full-text index, kept by a thread of its own (issue #14). FTS5's trigram index
@@ -15,8 +16,12 @@ import path from 'node:path';
  *   index file built for another one (a restored copy, a replaced file) is rebuilt, never trusted. A queue
  *   row for page 0 asks for a rebuild of everything (reindexAll).
  * - `quire-search.db`: `page_fts` (FTS5, trigram, contentless with deletes by rowid: no old text to read),
- *   its vocabulary `page_fts_terms`, and `search_state`: whose database it indexes, up to which `seq`. A
- *   rebuild is one transaction of this file: it is there whole or not at all.
+ *   its vocabulary `page_fts_terms`, `page_text` (each page's plain text, which search snippets are cut
+ *   from: plain-text-of.ts, issue #22) and `search_state`: whose database it indexes, up to which `seq`.
+ *   A rebuild is one transaction of this file: it is there whole or not at all. The plain text is read
+ *   here rather than by the save (it was ~15 % of a save's CPU on the event loop, with the longer UPDATE
+ *   it made); search reads it only for pages with nothing queued past `indexed_seq` (plain-text.ts
+ *   `pageTextColumn`), so a snippet never comes from older content.
  *
  * Every connection of the server attaches the index file as `search`. Search asks the thread to catch up
  * with every commit made before it asked (fts-indexer.ts `searchIndexCaughtUp`), so a search never misses a
@@ -70,7 +75,7 @@ export function attachSearch(connection: { exec(sql: string): unknown }, dbFile:
 }
 
 /** Bumped when the index file's layout changes: an older file is rebuilt. */
-const INDEX_LAYOUT = 1;
+const INDEX_LAYOUT = 2;
 
 /** Pages read and indexed per transaction of the index. */
 const PAGES_PER_BATCH = 200;
@@ -89,6 +94,12 @@ interface PageText {
   id: number;
   title: string | null;
   content: string | null;
+}
+
+interface PageSource {
+  id: number;
+  content: string | null;
+  search_text: string | null;
 }
 
 interface State {
@@ -124,11 +135,13 @@ export class FtsIndex {
       if (Number(layout.user_version) === INDEX_LAYOUT) return;
       this.search.exec('drop table if exists page_fts_terms');
       this.search.exec('drop table if exists page_fts');
+      this.search.exec('drop table if exists page_text');
       this.search.exec('drop table if exists search_state');
       this.search.exec(
         "create virtual table page_fts using fts5(title, content, tokenize = 'trigram', content = '', contentless_delete = 1)",
       );
       this.search.exec('create virtual table page_fts_terms using fts5vocab(page_fts, row)');
+      this.search.exec('create table page_text (page_id integer primary key, text text not null)');
       this.search.exec(
         'create table search_state (id integer primary key check (id = 1), epoch text not null, indexed_seq integer not null)',
       );
@@ -159,13 +172,20 @@ export class FtsIndex {
     const ids = [...new Set(queued.map((row) => Number(row.page_id)))];
     this.write(() => {
       const remove = this.search.prepare('delete from page_fts where rowid = ?');
-      for (const id of ids) remove.run(id);
+      const removeText = this.search.prepare('delete from page_text where page_id = ?');
+      for (const id of ids) {
+        remove.run(id);
+        removeText.run(id);
+      }
+      const marks = ids.map(() => '?').join(', ');
       const rows = this.main
-        .prepare(
-          `select id, title, content from page_search_source where id in (${ids.map(() => '?').join(', ')})`,
-        )
+        .prepare(`select id, title, content from page_search_source where id in (${marks})`)
         .iterate(...ids);
       this.insert(rows as Iterable<PageText>);
+      const sources = this.main
+        .prepare(`select id, content, search_text from page where id in (${marks})`)
+        .iterate(...ids);
+      this.insertTexts(sources as Iterable<PageSource>);
       this.setState(upTo);
     });
     this.indexedSeq = upTo;
@@ -178,6 +198,7 @@ export class FtsIndex {
     const epoch = this.epoch();
     this.write(() => {
       this.search.exec("insert into page_fts (page_fts) values ('delete-all')");
+      this.search.exec('delete from page_text');
       this.search
         .prepare('insert or replace into search_state (id, epoch, indexed_seq) values (1, ?, ?)')
         .run(epoch, upTo);
@@ -187,6 +208,12 @@ export class FtsIndex {
       // In slices of ids, one page in memory at a time: no long read of the database, a small heap.
       for (let after = 0; after >= 0;) {
         after = this.insert(read.iterate(after) as Iterable<PageText>);
+      }
+      const readSources = this.main.prepare(
+        `select id, content, search_text from page where id > ? order by id limit ${PAGES_PER_BATCH}`,
+      );
+      for (let after = 0; after >= 0;) {
+        after = this.insertTexts(readSources.iterate(after) as Iterable<PageSource>);
       }
     });
     this.indexedSeq = upTo;
@@ -199,6 +226,21 @@ export class FtsIndex {
     for (const row of rows) {
       insert.run(row.id, row.title ?? '', row.content ?? '');
       last = Number(row.id);
+    }
+    return last;
+  }
+
+  /**
+   * Keeps the plain text of `rows` (a spreadsheet has none: its snippets come from its cell text); the last
+   * id, or -1 when there were none. Hostile markdown costs up to ~130 ms for 100 kB here, on this thread.
+   */
+  private insertTexts(rows: Iterable<PageSource>): number {
+    const insert = this.search.prepare('insert into page_text (page_id, text) values (?, ?)');
+    let last = -1;
+    for (const row of rows) {
+      last = Number(row.id);
+      if (row.search_text !== null) continue;
+      insert.run(row.id, plainTextToStore(row.content ?? '', null));
     }
     return last;
   }

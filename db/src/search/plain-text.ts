@@ -9,12 +9,22 @@ import type {
 import { Page } from '../entities/page';
 import { nativeSql } from '../native-sql';
 import { rootTransactionOf } from '../transaction-root';
+import { SEARCH_SCHEMA } from './fts-index';
+import { ftsIndexerOf } from './fts-indexer';
 import { searchDialectOf } from './page-search-index';
 
 /**
- * `page.plain_text`: the page as readers see it, for search snippets (issue #22). page/save writes it in its
- * own UPDATE (api/src/domain/search/plain-text-of.ts reads a page in ~0.1 ms); every other write of a page's
- * content has it written after the commit, in the background (api/src/domain/search/plain-text-filler.ts):
+ * A page's plain text: the page as readers see it, for search snippets (issue #22; plain-text-of.ts reads
+ * it). Where it is kept depends on the database:
+ *
+ * - The embedded database's index thread keeps it in the index file, `search.page_text`, with the page's
+ *   full-text entry (fts-index.ts): no save reads or writes it, and search reads it only for pages with
+ *   nothing queued past what the index holds (`plainTextSql`). Reading it there took ~15 % of a save's
+ *   CPU off the event loop (test/bench/README.md). `page.plain_text` is neither written nor read there
+ *   (a database written before keeps its old values, unused).
+ * - MySQL: `page.plain_text`. page/save writes it in its own UPDATE (~0.1 ms a page); every other write of
+ *   a page's content has it written after the commit, in the background
+ *   (api/src/domain/search/plain-text-filler.ts). The rest of this module serves this case:
  *
  * - The Page entity drops the plain text (null) in the same UPDATE as a content change, so a page never
  *   shows the text of older content; until the worker's write, snippets fall back to the source.
@@ -26,6 +36,26 @@ import { searchDialectOf } from './page-search-index';
  * - `writePlainText` stores a result only when the content is still the one it was computed from, so a
  *   slow result for an older save never overwrites a newer one.
  */
+
+/** Whether the index thread keeps this database's plain texts (the embedded database with its index file). */
+export function plainTextInSearchIndex(em: EntityManager): boolean {
+  return ftsIndexerOf(em) !== null;
+}
+
+/**
+ * How a read of `page` gets each page's plain text as `plain_text`: the column to select and the join it
+ * needs. In the index file, a page changed since the index last caught up (a queue row past its `seq`) has
+ * none (null: snippets fall back to the source, as for a page not read yet), so it never shows older text.
+ */
+export function plainTextSql(em: EntityManager): { column: string; join: string } {
+  if (!plainTextInSearchIndex(em)) return { column: 'page.plain_text', join: '' };
+  return {
+    column: 'page_text.text as plain_text',
+    join:
+      `left join ${SEARCH_SCHEMA}.page_text on page_text.page_id = page.id and page.id not in ` +
+      `(select page_id from main.page_fts_queue where seq > (select indexed_seq from ${SEARCH_SCHEMA}.search_state))`,
+  };
+}
 
 type Listener = (pageIds: number[]) => void;
 

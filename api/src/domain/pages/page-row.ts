@@ -1,6 +1,12 @@
 import type { EntityData } from '@mikro-orm/core';
-import { leanDate, type Catalog, type NativeSql, type Page, type User } from '../../../../db/src';
-import { plainTextInline } from '../search/plain-text-of';
+import {
+  leanDate,
+  plainTextInline,
+  type Catalog,
+  type NativeSql,
+  type Page,
+  type User,
+} from '../../../../db/src';
 import type { PageRecord } from './page-read';
 
 /** The `page` row a save locks, as the driver returns it (datetimes and booleans raw). */
@@ -56,6 +62,11 @@ export interface PageWrite {
   content: string;
   /** A spreadsheet page's cell text, null for other pages. */
   searchText: string | null;
+  /**
+   * Whether the row holds the plain text (`plainTextInSearchIndex` false: MySQL); the embedded database's
+   * index thread keeps it in the index file, and the save neither reads nor writes it.
+   */
+  plainTextInRow: boolean;
   comments: string;
   catalogId?: number | null;
   sNumber?: number;
@@ -87,8 +98,8 @@ export interface SavedPage {
 /**
  * The SET list of a save's UPDATE. Title, content and cell text are written only when they change:
  * naming them fires SQLite's full-text trigger (the old text's trigrams out, the new one's in), the most
- * expensive part of a save. New content brings its plain text in the same UPDATE (issue #22's snippets;
- * reading it costs ~0.1 ms a page, less than the statement a background writer would need).
+ * expensive part of a save. On MySQL new content brings its plain text in the same UPDATE (issue #22's
+ * snippets; reading it costs ~0.1 ms a page, less than the statement a background writer would need).
  */
 export function pageChanges(
   stored: PageRow,
@@ -111,8 +122,8 @@ export function pageChanges(
   const contentChanged = write.content !== stored.content;
   let plainTextLater = false;
   if (titleChanged) set('title', write.title);
-  if (contentChanged) {
-    set('content', write.content);
+  if (contentChanged) set('content', write.content);
+  if (contentChanged && write.plainTextInRow) {
     const plain = plainTextInline(write.content, write.searchText);
     if (plain === null) columns.push('plain_text = null');
     else set('plain_text', plain);

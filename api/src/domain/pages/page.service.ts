@@ -11,6 +11,8 @@ import {
   Item,
   nativeSql,
   pageContentChanged,
+  plainTextInline,
+  plainTextInSearchIndex,
   reindexPages,
   type User,
 } from '../../../../db/src';
@@ -42,7 +44,6 @@ import {
 import { checkNotifyText, notifySubscribers, pageSubscribers } from './page-notification';
 import { menuChanged } from '../catalogs/menu-cache';
 import { checkedSheetText } from '../sheets/sheet-format';
-import { plainTextInline } from '../search/plain-text-of';
 
 export const PAGE_TITLE_MAX = 255;
 export const PAGE_COMMENTS_MAX = 255;
@@ -534,9 +535,12 @@ export class PageService {
         );
         // What the entity's create hook and the search index's flush hook would do for a flushed page.
         page.keepSearchText();
-        // Its plain text (search snippets, issue #22) in the same INSERT; a long page's after the commit.
-        const plainText = plainTextInline(page.content, page.searchText);
-        page.plainText = plainText;
+        // Its plain text (search snippets, issue #22) in the same INSERT, a long page's after the commit;
+        // the embedded database's index thread reads it instead.
+        const plainText = plainTextInSearchIndex(this.em)
+          ? undefined
+          : plainTextInline(page.content, page.searchText);
+        if (plainText !== undefined) page.plainText = plainText;
         page.id = (await this.em.insert(page)) as number;
         await reindexPages(this.em, [page.id]);
         if (plainText === null) pageContentChanged(this.em, [page.id]);
@@ -614,6 +618,7 @@ export class PageService {
           title: newTitle ?? stored.title,
           content: input.content,
           searchText,
+          plainTextInRow: !plainTextInSearchIndex(this.em),
           comments: (input.comments ?? '').slice(0, PAGE_COMMENTS_MAX),
           ...(catalog !== undefined && { catalogId: catalog?.id ?? null }),
           ...(input.sNumber !== undefined && { sNumber: input.sNumber }),

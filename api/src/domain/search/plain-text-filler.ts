@@ -1,12 +1,15 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/core';
 import {
+  INLINE_PLAIN_TEXT_MAX,
+  MAX_PLAIN_TEXT_SOURCE,
   onPageContentCommitted,
   pagesWithoutPlainText,
   pageTextSources,
+  plainTextInSearchIndex,
+  plainTextToStore,
   writePlainText,
 } from '../../../../db/src';
-import { INLINE_PLAIN_TEXT_MAX, MAX_PLAIN_TEXT_SOURCE, plainTextToStore } from './plain-text-of';
 import { PlainTextPool } from './plain-text.worker';
 
 /** Pages read per round trip. */
@@ -21,7 +24,8 @@ export interface PlainTextFillerOptions {
 }
 
 /**
- * Writes `page.plain_text` in the background (issue #22; db/src/search/plain-text.ts has the rules): the
+ * Writes `page.plain_text` in the background on MySQL (issue #22; db/src/search/plain-text.ts has the
+ * rules; the embedded database's index thread keeps the plain texts there, and this filler stays idle): the
  * pages each unit-of-work commit changed, as the ORM reports them (page/save writes its own in its UPDATE),
  * and a backfill of every page without plain text (existing databases after the upgrade, pages written by
  * another process such as the ShowDoc import CLI). One page at a time, yielding between pages: on this
@@ -49,6 +53,11 @@ export class PlainTextFiller {
 
   /** Listens to the ORM's page commits and starts the backfill (in the background: start is not delayed). */
   start(): this {
+    if (plainTextInSearchIndex(this.em)) {
+      // Nothing to write, ever: enqueue and requestBackfill do nothing either.
+      this.closed = true;
+      return this;
+    }
     this.unsubscribe ??= onPageContentCommitted(this.em, (ids) => this.enqueue(ids));
     this.requestBackfill();
     return this;

@@ -1,11 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/core';
-import { Item, onPageContentCommitted, Page, User, writePlainText } from '../../../../db/src';
+import {
+  ftsIndexerOf,
+  INLINE_PLAIN_TEXT_MAX,
+  Item,
+  onPageContentCommitted,
+  Page,
+  plainTextInSearchIndex,
+  plainTextOf,
+  searchIndexCaughtUp,
+  startFtsIndexer,
+  User,
+  writePlainText,
+} from '../../../../db/src';
 import { openTestDb, type TestDb } from '../../../../test/support/db';
-import { testDatabases } from '../../../../test/support/mysql';
+import { testDatabases, type TestDatabase } from '../../../../test/support/mysql';
 import { Viewer } from '../viewer';
 import { PlainTextFiller } from './plain-text-filler';
-import { INLINE_PLAIN_TEXT_MAX, plainTextOf } from './plain-text-of';
 import { showdocSnippet, snippetText } from './snippet';
 
 const MARKED = [
@@ -44,7 +55,15 @@ describe('plain text (issue #22)', () => {
   });
 });
 
-describe.each(testDatabases())('page plain text on $name', (target) => {
+// MySQL keeps the plain text in the page row (the save's UPDATE, the filler); the embedded database in its
+// index file (the second suite).
+const inRow = testDatabases().filter((target) => target.url);
+const describeInRow = inRow.length
+  ? describe.each(inRow)
+  : // Without TEST_MYSQL_URL the row's suite shows as skipped.
+    describe.skip.each<TestDatabase>([{ name: 'mysql' }]);
+
+describeInRow('page plain text in the row on $name', (target) => {
   let db: TestDb;
   let owner: User;
   let item: Item;
@@ -70,6 +89,7 @@ describe.each(testDatabases())('page plain text on $name', (target) => {
 
   beforeAll(async () => {
     db = await openTestDb(target, 'plaintext');
+    expect(plainTextInSearchIndex(em())).toBe(false);
     const e = em();
     owner = e.create(User, { username: 'owner', passwordHash: 'x' });
     item = e.create(Item, { name: 'Docs', owner });
@@ -276,4 +296,142 @@ describe.each(testDatabases())('page plain text on $name', (target) => {
       .execute<Array<{ plain_text: string }>>("select plain_text from page where title = 'Raw 449'");
     expect(sample[0]!.plain_text).toBe('raw page 449');
   }, 60_000);
+});
+
+describe('page plain text in the index file on sqlite', () => {
+  let db: TestDb;
+  let owner: User;
+  let item: Item;
+  const em = (): EntityManager => db.database.orm.em.fork();
+  const viewer = () => new Viewer(owner);
+
+  /** What the page row holds (nothing here) and what the index file holds, once the thread caught up. */
+  const texts = async (id: number) => {
+    expect(await searchIndexCaughtUp(em())).toBe(true);
+    const connection = em().getConnection();
+    const row = await connection.execute<Array<{ plain_text: string | null }>>(
+      'select plain_text from page where id = ?',
+      [id],
+    );
+    const kept = await connection.execute<Array<{ text: string }>>(
+      'select text from search.page_text where page_id = ?',
+      [id],
+    );
+    return { row: row[0]?.plain_text ?? null, index: kept[0]?.text ?? null };
+  };
+  const hitFor = async (keyword: string) => {
+    const result = await db.services().search.search(viewer(), keyword, { itemId: item.id });
+    return result.hits[0]!;
+  };
+  const restSnippet = async (keyword: string) => {
+    const { pages } = await db.services().search.searchItem(viewer(), item.id, keyword, { plainText: true });
+    return { page: pages[0]!, snippet: showdocSnippet(snippetText(pages[0]!, keyword), keyword) };
+  };
+
+  beforeAll(async () => {
+    db = await openTestDb({ name: 'sqlite' }, 'plaintext-index');
+    expect(plainTextInSearchIndex(em())).toBe(true);
+    const e = em();
+    owner = e.create(User, { username: 'owner', passwordHash: 'x' });
+    item = e.create(Item, { name: 'Docs', owner });
+    await e.flush();
+  });
+
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('a save neither reads nor writes it; the index thread does, and snippets come from there', async () => {
+    const handed: number[] = [];
+    const stop = onPageContentCommitted(em(), (ids) => handed.push(...ids));
+    let id = 0;
+    try {
+      id = (await db.services().pages.save(viewer(), { itemId: item.id, title: 'Marked', content: 'x' })).id;
+      await db.services().pages.save(viewer(), { id, itemId: item.id, content: MARKED });
+    } finally {
+      stop();
+    }
+    expect(handed).toEqual([]);
+    // The row's filler, started as the server starts it, writes nothing here, not even when asked to.
+    const filler = new PlainTextFiller(db.database.orm.em).start();
+    filler.requestBackfill();
+    filler.enqueue([id]);
+    await filler.idle();
+    await filler.close();
+    const { row, index } = await texts(id);
+    expect(row).toBeNull();
+    expect(index).toContain('The bold word | table | link and warning.');
+
+    const hit = await hitFor('bold');
+    expect(hit.snippet).toContain('The bold word | table | link and warning.');
+    expect(hit.snippet).not.toMatch(/\*\*|\]\(|<font/);
+    expect(hit.snippet.slice(hit.highlights[0]!.start, hit.highlights[0]!.end)).toBe('bold');
+    const rest = await restSnippet('user_token');
+    expect(rest.snippet).toContain('user_token\tstring');
+    expect(rest.snippet).not.toContain('|---|');
+  });
+
+  it('an edit through the unit of work is read again, a title-only change keeps the text', async () => {
+    const e = em();
+    const page = e.create(Page, {
+      item: e.getReference(Item, item.id),
+      title: 'Edited',
+      content: 'first **alpha**',
+    });
+    await e.flush();
+    expect((await texts(page.id)).index).toBe('first alpha');
+    page.content = 'second **beta** text';
+    await e.flush();
+    expect((await texts(page.id)).index).toBe('second beta text');
+    page.title = 'Edited twice';
+    await e.flush();
+    expect(await texts(page.id)).toEqual({ row: null, index: 'second beta text' });
+    // A match only in the markup (a link target) keeps the source.
+    page.content = 'See [the docs](https://docs.example.com/zebrafish) about **parrots**.';
+    await e.flush();
+    expect((await hitFor('parrots')).snippet).toBe('See the docs about parrots.');
+    expect((await hitFor('zebrafish')).snippet).toBe(page.content);
+  });
+
+  it('reads hostile markdown on the thread, and keeps nothing for a page over the reading limit', async () => {
+    const long = `${'**a '.repeat(INLINE_PLAIN_TEXT_MAX / 2)}\n\nthe **omega** line`;
+    const { id } = await db
+      .services()
+      .pages.save(viewer(), { itemId: item.id, title: 'Long', content: long });
+    expect((await texts(id)).index).toContain('the omega line');
+    // Over 100 kB the source itself is cut: nothing to read (snippets keep the source).
+    const huge = `the **sigma** word ${'z'.repeat(100_001)}`;
+    await db.services().pages.save(viewer(), { id, itemId: item.id, content: huge });
+    expect((await texts(id)).index).toBe('');
+    expect((await restSnippet('sigma')).snippet).toContain('**sigma**');
+  });
+
+  it('never shows the text of older content: a page changed past the index has none until it is read', async () => {
+    const { id } = await db.services().pages.save(viewer(), {
+      itemId: item.id,
+      title: 'Raced',
+      content: 'old **gamma** words',
+    });
+    expect((await texts(id)).index).toBe('old gamma words');
+    // The thread stops before it sees the next save (as when it is behind a long backlog).
+    const dbFile = String(db.database.orm.config.get('dbName'));
+    await ftsIndexerOf(em())!.close();
+    let restarted: ReturnType<typeof startFtsIndexer> | null = null;
+    try {
+      await db.services().pages.save(viewer(), { id, itemId: item.id, content: 'new **delta** words' });
+      // Search scans the pages without the index: the match is current, the snippet from the source.
+      const stale = await restSnippet('delta');
+      expect(stale.page.id).toBe(id);
+      expect(stale.page.plainText).toBeNull();
+      expect(stale.snippet).toContain('**delta**');
+      restarted = startFtsIndexer(db.database.orm, dbFile);
+      expect((await texts(id)).index).toBe('new delta words');
+      const fresh = await restSnippet('delta');
+      expect(fresh.page.plainText).toBe('new delta words');
+      expect(fresh.snippet).toContain('new delta words');
+    } finally {
+      // The database closes the indexer it started (closed already); this one is the test's.
+      await restarted?.close();
+    }
+  });
 });

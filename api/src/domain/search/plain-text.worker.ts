@@ -2,7 +2,7 @@ import { moduleWorkerData, moduleWorkerPrelude } from '../../../../db/src/module
 import { WorkerPool, type WorkerPoolOptions } from '../workers/worker-pool';
 
 /**
- * Plain text of long pages (issue #22's search snippets, plain-text-of.ts) in a worker thread. A page up to
+ * Plain text of long pages (issue #22's search snippets, db/src/search/plain-text-of.ts) in a worker thread. A page up to
  * `INLINE_PLAIN_TEXT_MAX` is read on the save's own request (~0.1 ms for a 3 kB page); a longer one costs
  * up to ~1.3 µs a character with hostile input (~130 ms for 100 kB of `**a `), too long for the event
  * loop, so the background filler reads it here, after the commit (db/src/search/plain-text.ts).
@@ -42,7 +42,7 @@ export class PlainTextPool {
     this.pool = new WorkerPool(
       {
         source: WORKER_SOURCE,
-        workerData: moduleWorkerData(require.resolve('./plain-text-of')),
+        workerData: moduleWorkerData(require.resolve('../../../../db/src/search/plain-text-of')),
         // Bounded: a small heap is collected early (the server's RSS); a page too large for it fails alone
         // (its snippets keep the source; the worker restarts for the next page).
         resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 },

@@ -304,7 +304,8 @@ describe.each(testDatabases())('search on $name', (target) => {
         updatedAt: stored.updatedAt,
         version: stored.version,
         searchText: null,
-        plainText: null,
+        // The embedded database's index thread reads it with the page; on MySQL no filler runs here.
+        plainText: target.name === 'sqlite' ? 'deep 文档 here' : null,
       });
       const [found] = (await search().searchItem(viewer(owner), docs.id, '深层')).pages;
       expect(found).toEqual({ ...hit?.page, plainText: undefined });
@@ -397,7 +398,8 @@ describe.each(testDatabases())('search on $name', (target) => {
     it('follows the plain text written after a save (the snippet changes without a new version)', async () => {
       const snippet = async () =>
         (await search().search(viewer(owner), 'cachedplain', { itemId: cached.id })).hits[0]?.snippet;
-      // A unit-of-work write leaves the plain text to the background filler (page/save writes its own).
+      // A unit-of-work write leaves the plain text to the background filler on MySQL (page/save writes its
+      // own); the embedded database's index thread has read it before search answers.
       const services = db.services();
       const page = services.em.create(Page, {
         item: cached,
@@ -407,6 +409,10 @@ describe.each(testDatabases())('search on $name', (target) => {
         authorName: 'owner',
       });
       await services.em.flush();
+      if (target.name === 'sqlite') {
+        expect(await snippet()).toBe('bold cachedplain');
+        return;
+      }
       expect(await snippet()).toBe('**bold** cachedplain');
       await writePlainText(db.services().em, page.id, page.content, 'bold cachedplain');
       expect(await snippet()).toBe('bold cachedplain');

@@ -4,6 +4,7 @@ import {
   leanReader,
   MAX_CATALOG_LEVEL,
   Page,
+  plainTextSql,
   reindexItem,
   reindexPages,
   searchDialectOf,
@@ -355,8 +356,10 @@ export class SearchService {
   /** The pages of `ids` in that order; `plainText`: with the text snippets are cut from (a lazy column). */
   private async loadInOrder(ids: number[], plainText = false): Promise<FoundPage[]> {
     if (ids.length === 0) return [];
+    const text = plainText ? plainTextSql(this.em) : null;
     const rows = await leanReader(this.em).all<PageRow>(
-      `select ${PAGE_COLUMNS}${plainText ? ', plain_text' : ''} from page where id in (${ids.map(() => '?').join(', ')})`,
+      `select ${PAGE_COLUMNS}${text ? `, ${text.column}` : ''} from page ${text?.join ?? ''} ` +
+        `where page.id in (${ids.map(() => '?').join(', ')})`,
       ids,
     );
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
