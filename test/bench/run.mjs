@@ -557,6 +557,12 @@ async function measureOrReport(args) {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log(`  ${args.cell.name}: FAILED ${message.slice(0, 400)}`);
+    // A server that is gone says why in its last lines (a crash's stack, a native abort, a signal).
+    const child = args.server?.child;
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      log(`  the server exited (code ${child.exitCode}, signal ${child.signalCode}); its last output:`);
+      log(args.server.log().slice(-4_000));
+    }
     return [
       {
         db: args.db,
@@ -1054,7 +1060,7 @@ async function benchDatabase(db, ceiling) {
       const ctx = contextOf(prepared.manifest, await login(server.base), server.base, server.child.pid);
       const cells = buildCells(ctx);
       for (const cell of selected(cells)) {
-        rows.push(...(await measureOrReport({ base: server.base, pid: ctx.pid, cell, db, ceiling })));
+        rows.push(...(await measureOrReport({ base: server.base, pid: ctx.pid, cell, db, ceiling, server })));
       }
       if (!flags['no-stall'] && (!ONLY || ONLY.test('stall')))
         stall = await stallProbe({ base: server.base, ctx, cells, db });
@@ -1075,7 +1081,7 @@ async function benchDatabase(db, ceiling) {
       const ctx = contextOf(prepared.manifest, await login(server.base), server.base, server.child.pid);
       const cell = buildCells(ctx).find((c) => c.name === name);
       const started = performance.now();
-      rows.push(...(await measureOrReport({ base: server.base, pid: ctx.pid, cell, db, ceiling })));
+      rows.push(...(await measureOrReport({ base: server.base, pid: ctx.pid, cell, db, ceiling, server })));
       await server.stop();
       server = null;
       // The profile ends at the server's exit: its last `lastMs` are the cell (start-up is left out).
