@@ -21,7 +21,7 @@ import { plainTextToStore } from './plain-text-of';
  *   A rebuild is one transaction of this file: it is there whole or not at all. The plain text is read
  *   here rather than by the save (it was ~15 % of a save's CPU on the event loop, with the longer UPDATE
  *   it made); search reads it only for pages with nothing queued past `indexed_seq` (plain-text.ts
- *   `pageTextColumn`), so a snippet never comes from older content.
+ *   `plainTextSql`), so a snippet never comes from older content.
  *
  * Every connection of the server attaches the index file as `search`. Search asks the thread to catch up
  * with every commit made before it asked (fts-indexer.ts `searchIndexCaughtUp`), so a search never misses a
@@ -79,6 +79,18 @@ const INDEX_LAYOUT = 2;
 
 /** Pages read and indexed per transaction of the index. */
 const PAGES_PER_BATCH = 200;
+
+/**
+ * A page's plain text; '' (snippets keep the source) if reading it fails, so that one page can never stop
+ * the index: the thread restarts after a failed batch and would meet the same page again.
+ */
+function textOf(content: string): string {
+  try {
+    return plainTextToStore(content, null);
+  } catch {
+    return '';
+  }
+}
 
 /** The part of a libsql connection the thread uses. */
 export interface IndexConnection {
@@ -240,7 +252,7 @@ export class FtsIndex {
     for (const row of rows) {
       last = Number(row.id);
       if (row.search_text !== null) continue;
-      insert.run(row.id, plainTextToStore(row.content ?? '', null));
+      insert.run(row.id, textOf(row.content ?? ''));
     }
     return last;
   }
