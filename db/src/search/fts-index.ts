@@ -102,17 +102,19 @@ export interface IndexConnection {
   };
 }
 
+/** A page as the index reads it: the view's indexed texts, and the content its plain text is read from. */
 interface PageText {
   id: number;
   title: string | null;
   content: string | null;
-}
-
-interface PageSource {
-  id: number;
-  content: string | null;
+  source: string | null;
   search_text: string | null;
 }
+
+/** The rows `PageText` describes, one statement per batch (`where` names them by `s.id`). */
+const PAGE_TEXTS =
+  'select s.id, s.title, s.content, p.content as source, p.search_text ' +
+  'from page_search_source s join page p on p.id = s.id';
 
 interface State {
   epoch: string;
@@ -189,15 +191,10 @@ export class FtsIndex {
         remove.run(id);
         removeText.run(id);
       }
-      const marks = ids.map(() => '?').join(', ');
       const rows = this.main
-        .prepare(`select id, title, content from page_search_source where id in (${marks})`)
+        .prepare(`${PAGE_TEXTS} where s.id in (${ids.map(() => '?').join(', ')})`)
         .iterate(...ids);
       this.insert(rows as Iterable<PageText>);
-      const sources = this.main
-        .prepare(`select id, content, search_text from page where id in (${marks})`)
-        .iterate(...ids);
-      this.insertTexts(sources as Iterable<PageSource>);
       this.setState(upTo);
     });
     this.indexedSeq = upTo;
@@ -214,45 +211,28 @@ export class FtsIndex {
       this.search
         .prepare('insert or replace into search_state (id, epoch, indexed_seq) values (1, ?, ?)')
         .run(epoch, upTo);
-      const read = this.main.prepare(
-        `select id, title, content from page_search_source where id > ? order by id limit ${PAGES_PER_BATCH}`,
-      );
+      const read = this.main.prepare(`${PAGE_TEXTS} where s.id > ? order by s.id limit ${PAGES_PER_BATCH}`);
       // In slices of ids, one page in memory at a time: no long read of the database, a small heap.
       for (let after = 0; after >= 0;) {
         after = this.insert(read.iterate(after) as Iterable<PageText>);
-      }
-      const readSources = this.main.prepare(
-        `select id, content, search_text from page where id > ? order by id limit ${PAGES_PER_BATCH}`,
-      );
-      for (let after = 0; after >= 0;) {
-        after = this.insertTexts(readSources.iterate(after) as Iterable<PageSource>);
       }
     });
     this.indexedSeq = upTo;
   }
 
-  /** Indexes `rows`; the last id, or -1 when there were none. */
+  /**
+   * Indexes `rows` and keeps their plain text (a spreadsheet has none: its snippets come from its cell
+   * text; hostile markdown costs up to ~130 ms for 100 kB here, on this thread); the last id, or -1 when
+   * there were none.
+   */
   private insert(rows: Iterable<PageText>): number {
     const insert = this.search.prepare('insert into page_fts (rowid, title, content) values (?, ?, ?)');
+    const insertText = this.search.prepare('insert into page_text (page_id, text) values (?, ?)');
     let last = -1;
     for (const row of rows) {
       insert.run(row.id, row.title ?? '', row.content ?? '');
+      if (row.search_text === null) insertText.run(row.id, textOf(row.source ?? ''));
       last = Number(row.id);
-    }
-    return last;
-  }
-
-  /**
-   * Keeps the plain text of `rows` (a spreadsheet has none: its snippets come from its cell text); the last
-   * id, or -1 when there were none. Hostile markdown costs up to ~130 ms for 100 kB here, on this thread.
-   */
-  private insertTexts(rows: Iterable<PageSource>): number {
-    const insert = this.search.prepare('insert into page_text (page_id, text) values (?, ?)');
-    let last = -1;
-    for (const row of rows) {
-      last = Number(row.id);
-      if (row.search_text !== null) continue;
-      insert.run(row.id, textOf(row.content ?? ''));
     }
     return last;
   }

@@ -2,10 +2,11 @@ import { moduleWorkerData, moduleWorkerPrelude } from '../../../../db/src/module
 import { WorkerPool, type WorkerPoolOptions } from '../workers/worker-pool';
 
 /**
- * Plain text of long pages (issue #22's search snippets, db/src/search/plain-text-of.ts) in a worker thread. A page up to
- * `INLINE_PLAIN_TEXT_MAX` is read on the save's own request (~0.1 ms for a 3 kB page); a longer one costs
- * up to ~1.3 µs a character with hostile input (~130 ms for 100 kB of `**a `), too long for the event
- * loop, so the background filler reads it here, after the commit (db/src/search/plain-text.ts).
+ * Plain text of long pages (issue #22's search snippets, db/src/search/plain-text-of.ts) in a worker
+ * thread, on MySQL. A page up to `INLINE_PLAIN_TEXT_MAX` is read on the save's own request (~0.1 ms for a
+ * 3 kB page); a longer one costs up to ~1.3 µs a character with hostile input (~130 ms for 100 kB of
+ * `**a `), too long for the event loop, so the background filler reads it here, after the commit
+ * (db/src/search/plain-text.ts).
  */
 const WORKER_SOURCE = String.raw`${moduleWorkerPrelude}
 parentPort.on('message', ({ markdown }) => {
