@@ -5,6 +5,7 @@ import { defineConfig as defineMariaDb } from '@mikro-orm/mariadb';
 import type { Options } from '@mikro-orm/core';
 import { allEntities } from './entities';
 import { keepPreparedStatements } from './lean';
+import { withGroupCommit } from './group-commit';
 import { DateSnapshotSubscriber } from './entities/date-snapshot';
 import { PageSearchSubscriber } from './search/page-search-index';
 import { PlainTextSubscriber } from './search/plain-text';
@@ -98,7 +99,8 @@ export function buildOrmOptions(settings: DatabaseSettings): Options {
             // commit then costs no fsync on the event loop (libsql is synchronous): issue #14.
             conn.exec('PRAGMA synchronous = NORMAL');
             conn.exec('PRAGMA foreign_keys = ON');
-            done(null, keepPreparedStatements(conn));
+            // Saves that ask for it share one COMMIT (group-commit.ts).
+            done(null, withGroupCommit(keepPreparedStatements(conn)));
           } catch (err) {
             done(err as Error, conn);
           }

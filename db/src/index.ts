@@ -13,5 +13,6 @@ export * from './search/sheet-text';
 export * from './search/plain-text';
 export * from './search/plain-text-of';
 export * from './native-sql';
+export * from './group-commit';
 export * from './commit-clock';
 export * from './object-slot';

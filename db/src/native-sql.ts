@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { BaseSqlitePlatform, type Knex, type SqlEntityManager } from '@mikro-orm/knex';
+import { groupCommitOf } from './group-commit';
 
 /**
  * Plain statements with `?` bindings on the EntityManager's open transaction (or the pool), for the
@@ -136,4 +137,20 @@ export function sqliteBindable(value: unknown): unknown {
 /** mysql2 escapes undefined as NULL already; knex refused it: a statement binds null for both alike. */
 function mysqlBindable(value: unknown): unknown {
   return value === undefined ? null : value;
+}
+
+/**
+ * Asks that the EntityManager's open transaction be committed with others on the embedded database
+ * (`GroupCommit`): its `commit` then releases it, and `durable` settles once its changes are durable. Null on
+ * MySQL/MariaDB, outside a transaction, or on a connection without group commits: the commit is the commit.
+ * (An object, not the promise itself: an async function would wait for the promise it returns.)
+ */
+export async function joinGroupCommit(em: EntityManager): Promise<{ durable: Promise<void> } | null> {
+  if (!(em.getPlatform() instanceof BaseSqlitePlatform)) return null;
+  const trx = em.getTransactionContext<Knex.Transaction>();
+  if (!trx || trx.isCompleted()) return null;
+  // A transaction's client hands out the transaction's own connection (released by its commit).
+  const connection = await (trx.client as unknown as KnexClient).acquireConnection();
+  const durable = groupCommitOf(connection)?.join();
+  return durable ? { durable } : null;
 }

@@ -1,6 +1,6 @@
 import { DeadlockException, LockWaitTimeoutException, type EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import { ObjectSlot } from '../../../db/src';
+import { joinGroupCommit, ObjectSlot } from '../../../db/src';
 import type { PageCommentEvent, PageLockEvent } from '../pubsub/topics';
 
 /**
@@ -140,6 +140,13 @@ export interface TransactionOptions {
    * work (a rollback does not undo the unit of work's in-memory state).
    */
   retryOnContention?: boolean;
+  /**
+   * On the embedded database, commits `work` together with the other writes that end in the same turn of
+   * the event loop (`GroupCommit`): one COMMIT for a burst of saves instead of one each. `inTransaction`
+   * returns, and the side effects run, once the changes are durable, as without it. Only for a transaction
+   * whose caller waits for it (a request's write), never for one a reader must see at its `em.commit()`.
+   */
+  groupCommit?: boolean;
 }
 
 /** Attempts of a retried transaction, the first included: enough to outlast a burst of writers. */
@@ -216,7 +223,9 @@ export async function inTransaction<T>(
     try {
       result = await work();
       await bus.committing();
+      const group = options.groupCommit ? await joinGroupCommit(em) : null;
       await em.commit();
+      await group?.durable;
     } catch (err) {
       // A deadlocked transaction is already rolled back by the server; the driver may then refuse ours.
       await em.rollback().catch(() => em.resetTransactionContext());

@@ -203,7 +203,9 @@ export async function loadCatalogChainIds(
   itemId: number,
   catalogId: number,
 ): Promise<number[] | null> {
-  const rows = await nativeSql(em).all<{ id: number; parent_id: number | null }>(
+  // Outside a transaction on the embedded database, from its read connection: the write connection may
+  // hold saves waiting for their group's commit (`GroupCommit`), which a read there would commit first.
+  const rows = await leanReader(em).all<{ id: number; parent_id: number | null }>(
     CHAIN_SQL('catalog.id, catalog.parent_id'),
     chainParams(itemId, catalogId),
   );

@@ -668,7 +668,7 @@ export class PageService {
         if (touchInside) await this.writeItemTouch(item, itemTouch(item, changes.row.title, now, true));
         return changes.row;
       },
-      { retryOnContention: true },
+      { retryOnContention: true, groupCommit: true },
     );
     await this.touchItem(item, saved.title, now, true, touchInside);
     return saved;
