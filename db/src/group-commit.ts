@@ -159,12 +159,11 @@ export class GroupCommit {
   private commit(): void {
     const member = this.end();
     if (member.savepoint) this.connection.exec(`RELEASE ${MEMBER}`);
-    if (member.joined) {
-      this.waiting.push(member.joined);
-      this.schedule();
-    }
-    if (!member.joined) this.flush(true);
-    else if (this.due) this.flush();
+    if (!member.joined) return this.flush(true);
+    this.waiting.push(member.joined);
+    // The turn's commit already came while this member ran: it commits now, else at the end of the turn.
+    if (this.due) this.flush();
+    else this.schedule();
   }
 
   private rollback(): void {
@@ -200,12 +199,8 @@ export class GroupCommit {
 
 /** A statement whose `all`, `run` and `get` do `work` (knex's transaction control runs through `all`). */
 function control(work: () => void): Statement {
-  const run = () => {
-    work();
-    return [];
-  };
   return {
-    all: run,
+    all: () => (work(), []),
     run: () => (work(), { changes: 0, lastInsertRowid: 0 }),
     get: () => (work(), undefined),
   };
